@@ -1,0 +1,1 @@
+//! placeholder for the fast bitboard engine (issue 3); not wired in yet.
