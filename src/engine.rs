@@ -316,9 +316,10 @@ mod tests {
 
     #[test]
     fn solved_grid_and_contradictions() {
-        let s: Grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-            .parse()
-            .unwrap();
+        let s: Grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
         let r = solve(&s, 2);
         assert_eq!((r.solutions, r.first, r.guesses), (1, Some(s), 0));
         let mut bad = *s.cells();

@@ -54,7 +54,11 @@ impl fmt::Display for ParseError {
         match self {
             ParseError::WrongCellCount { found } => write!(f, "expected 81 cells, found {found}"),
             ParseError::UnexpectedChar { ch, cell } => {
-                write!(f, "unexpected character '{}' at cell {cell}", ch.escape_debug())
+                write!(
+                    f,
+                    "unexpected character '{}' at cell {cell}",
+                    ch.escape_debug()
+                )
             }
             ParseError::InvalidUtf8 { byte, cell } => {
                 write!(f, "invalid UTF-8 (byte 0x{byte:02x}) at cell {cell}")
@@ -95,7 +99,10 @@ pub fn cell_value(b: u8) -> Option<u8> {
 /// Whether `b` may end the cells of a line: whitespace, `,`, `;` or `:`.
 #[inline]
 pub fn is_separator(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | b',' | b';' | b':')
+    matches!(
+        b,
+        b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | b',' | b';' | b':'
+    )
 }
 
 /// The error for a byte that is not a cell: the character it starts, or invalid UTF-8.
@@ -371,7 +378,10 @@ mod tests {
     #[test]
     fn wrong_lengths() {
         assert_eq!(err(&LEET.as_bytes()[..80]), "expected 81 cells, found 80");
-        assert_eq!(err(format!("{LEET}1").as_bytes()), "expected 81 cells, found 82");
+        assert_eq!(
+            err(format!("{LEET}1").as_bytes()),
+            "expected 81 cells, found 82"
+        );
         assert_eq!(err(&[b'.'; 5000]), "expected 81 cells, found 5000");
         assert_eq!(err(b""), "expected 81 cells, found 0");
     }
@@ -398,17 +408,26 @@ mod tests {
         row[9] = b'5';
         row[17] = b'5';
         let g = Grid::parse_line(&row).unwrap();
-        assert_eq!(g.check_givens().unwrap_err().to_string(), "row 2 has two 5s");
+        assert_eq!(
+            g.check_givens().unwrap_err().to_string(),
+            "row 2 has two 5s"
+        );
         let mut col = [b'.'; 81];
         col[6] = b'1';
         col[6 + 72] = b'1';
         let g = Grid::parse_line(&col).unwrap();
-        assert_eq!(g.check_givens().unwrap_err().to_string(), "column 7 has two 1s");
+        assert_eq!(
+            g.check_givens().unwrap_err().to_string(),
+            "column 7 has two 1s"
+        );
         let mut bx = [b'.'; 81];
         bx[30] = b'9';
         bx[40] = b'9';
         let g = Grid::parse_line(&bx).unwrap();
-        assert_eq!(g.check_givens().unwrap_err().to_string(), "box 5 has two 9s");
+        assert_eq!(
+            g.check_givens().unwrap_err().to_string(),
+            "box 5 has two 9s"
+        );
         assert!(LEET.parse::<Grid>().unwrap().check_givens().is_ok());
     }
 

@@ -21,8 +21,8 @@
 //! assert!(found.first.unwrap().is_solution_of(&puzzle));
 //! ```
 
-pub mod cli;
 pub mod bitboard;
+pub mod cli;
 pub mod engine;
 pub mod grid;
 pub mod input;

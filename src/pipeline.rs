@@ -1,1 +1,447 @@
-//! placeholder
+//! The streaming pipeline: read chunks, solve them on every core, write them back in order.
+//!
+//! Three roles, each on its own thread(s):
+//!
+//! 1. **Reader** (one thread): reads records from each input in turn, cuts them into chunks
+//!    ([`Config::chunk_size`] records, or fewer when the input would make it wait, so
+//!    interactive use stays responsive), and spawns one rayon job per chunk.
+//! 2. **Workers** (the rayon pool, `-j` threads): check givens, solve, and format the chunk's
+//!    rows into a byte buffer of its own, so formatting is parallel too.
+//! 3. **Writer** (the calling thread): puts finished chunks back in input order with a small
+//!    reorder map, writes their bytes, counts the summary and moves the progress bar.
+//!
+//! **Bounded memory, whatever the input size.** The reader must take a token before it spawns a
+//! chunk and the writer hands the token back only once that chunk is written, so at most
+//! `4 × threads` chunks exist at any time, however fast the input arrives and however slowly the
+//! output drains. Nothing ever holds the whole input.
+//!
+//! **Ordering.** Every chunk carries a sequence number; an input error also takes one, so the
+//! rows before it are all written before the run stops and reports it.
+
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::engine;
+use crate::input::{self, Input, InputFormat, Record};
+use crate::report::{self, OutputFormat, Row, RowWriter, Status, Summary};
+
+/// How a run is done.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Count solutions up to this many (2 proves uniqueness, 1 is `--first`).
+    pub limit: u32,
+    /// Measure each solve (`false` writes 0 in `solve_ns`, for byte-identical reruns).
+    pub timing: bool,
+    /// CSV or JSON lines.
+    pub output: OutputFormat,
+    /// The input format for every input, or `None` to choose by file name.
+    pub input_format: Option<InputFormat>,
+    /// The CSV column holding the puzzle, or `None` for the defaults.
+    pub column: Option<String>,
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Records per chunk.
+    pub chunk_size: usize,
+    /// Show a progress bar on stderr (only ever drawn when stderr is a terminal).
+    pub progress: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            limit: 2,
+            timing: true,
+            output: OutputFormat::Csv,
+            input_format: None,
+            column: None,
+            threads: 0,
+            chunk_size: 1024,
+            progress: false,
+        }
+    }
+}
+
+/// Why a run stopped early.
+#[derive(Debug)]
+pub enum Error {
+    /// An input could not be opened or read. `line` is where reading stopped, when known.
+    Input {
+        name: String,
+        line: Option<u64>,
+        message: String,
+    },
+    /// The output could not be written (a closed pipe included: see [`Error::is_broken_pipe`]).
+    Output(io::Error),
+    /// The worker threads could not be started.
+    Threads(String),
+}
+
+impl Error {
+    /// Whether the reader of our output went away (`| head`): not a failure, just the end.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Output(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Input {
+                name,
+                line: Some(line),
+                message,
+            } => write!(f, "{name}:{line}: {message}"),
+            Error::Input { name, message, .. } => write!(f, "{name}: {message}"),
+            Error::Output(e) => write!(f, "writing the output: {e}"),
+            Error::Threads(e) => write!(f, "cannot start worker threads: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+struct Chunk {
+    seq: u64,
+    file: usize,
+    records: Vec<Record>,
+    /// Input bytes read when the chunk was cut, over all inputs so far (for the progress bar).
+    bytes: u64,
+}
+
+struct Done {
+    rows: Vec<u8>,
+    counts: [u64; 4],
+    times: Vec<u64>,
+    bytes: u64,
+}
+
+enum Msg {
+    Done(u64, Done),
+    Failed(u64, Error),
+}
+
+impl Msg {
+    fn seq(&self) -> u64 {
+        match self {
+            Msg::Done(s, _) | Msg::Failed(s, _) => *s,
+        }
+    }
+}
+
+/// What a worker needs to turn a chunk into rows.
+struct Job {
+    limit: u32,
+    timing: bool,
+    output: OutputFormat,
+    /// Input names, when the rows carry a `file` column.
+    files: Option<Vec<String>>,
+}
+
+impl Job {
+    fn process(&self, chunk: Chunk) -> Done {
+        let mut w = RowWriter::new(self.output, chunk.records.len() * 200);
+        let mut counts = [0u64; 4];
+        let mut times = Vec::with_capacity(if self.timing { chunk.records.len() } else { 0 });
+        let file = self.files.as_ref().map(|f| f[chunk.file].as_str());
+        for rec in &chunk.records {
+            let invalid = |w: &mut RowWriter, puzzle, error: &str| {
+                w.write(&Row {
+                    line: rec.line,
+                    puzzle,
+                    status: Status::Invalid,
+                    solutions: 0,
+                    solution: None,
+                    guesses: 0,
+                    solve_ns: 0,
+                    error: Some(error),
+                    file,
+                })
+            };
+            let grid = match &rec.puzzle {
+                Ok(g) => g,
+                Err(e) => {
+                    invalid(&mut w, None, &e.to_string());
+                    counts[Status::Invalid as usize] += 1;
+                    continue;
+                }
+            };
+            if let Err(conflict) = grid.check_givens() {
+                invalid(&mut w, Some(grid), &conflict.to_string());
+                counts[Status::Invalid as usize] += 1;
+                continue;
+            }
+            let (found, ns) = if self.timing {
+                let start = Instant::now();
+                let found = engine::solve(grid, self.limit);
+                let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
+                times.push(ns);
+                (found, ns)
+            } else {
+                (engine::solve(grid, self.limit), 0)
+            };
+            let status = Status::from_count(found.solutions);
+            counts[status as usize] += 1;
+            w.write(&Row {
+                line: rec.line,
+                puzzle: Some(grid),
+                status,
+                solutions: found.solutions,
+                solution: found.first.as_ref(),
+                guesses: found.guesses,
+                solve_ns: ns,
+                error: None,
+                file,
+            });
+        }
+        Done {
+            rows: w.finish(),
+            counts,
+            times,
+            bytes: chunk.bytes,
+        }
+    }
+}
+
+/// Solves every puzzle of `inputs` (read in order) and writes one row per puzzle to `out`, in
+/// input order, header first. Returns the summary; progress goes to stderr when asked for and
+/// stderr is a terminal.
+pub fn run(inputs: &[Input], out: &mut dyn Write, cfg: &Config) -> Result<Summary, Error> {
+    let started = Instant::now();
+    let threads = if cfg.threads == 0 {
+        thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        cfg.threads
+    };
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("sudoku-worker-{i}"))
+            .build()
+            .map_err(|e| Error::Threads(e.to_string()))?,
+    );
+    let with_file = inputs.len() > 1;
+    let job = Arc::new(Job {
+        limit: cfg.limit,
+        timing: cfg.timing,
+        output: cfg.output,
+        files: with_file.then(|| inputs.iter().map(|i| i.name.clone()).collect()),
+    });
+
+    let in_flight = 4 * threads;
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        // The channel has exactly this capacity and its receiver is alive: cannot fail.
+        let _ = token_tx.send(());
+    }
+    let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
+
+    let reader = {
+        let inputs = inputs.to_vec();
+        let cfg = cfg.clone();
+        let pool = Arc::clone(&pool);
+        thread::Builder::new()
+            .name("sudoku-reader".into())
+            .spawn(move || read_inputs(&inputs, &cfg, &pool, &job, &token_rx, &msg_tx))
+            .map_err(|e| Error::Threads(e.to_string()))?
+    };
+
+    let progress = (cfg.progress && io::stderr().is_terminal()).then(|| progress_bar(inputs));
+    let result = write_in_order(out, &msg_rx, &token_tx, cfg, with_file, progress.as_ref());
+    if let Some(pb) = &progress {
+        pb.finish_and_clear();
+    }
+    let mut summary = result?;
+    // All senders are gone, so the reader has returned; joining only collects it.
+    let _ = reader.join();
+    summary.wall = started.elapsed();
+    Ok(summary)
+}
+
+fn write_in_order(
+    out: &mut dyn Write,
+    msgs: &Receiver<Msg>,
+    tokens: &SyncSender<()>,
+    cfg: &Config,
+    with_file: bool,
+    progress: Option<&ProgressBar>,
+) -> Result<Summary, Error> {
+    let started = Instant::now();
+    let mut summary = Summary::default();
+    let mut header = Vec::new();
+    report::write_header(&mut header, cfg.output, with_file);
+    out.write_all(&header).map_err(Error::Output)?;
+
+    let mut pending: BTreeMap<u64, Msg> = BTreeMap::new();
+    let mut next = 0u64;
+    loop {
+        let msg = match msgs.try_recv() {
+            Ok(m) => m,
+            Err(TryRecvError::Empty) => {
+                // Nothing ready: let what was written so far through before waiting.
+                out.flush().map_err(Error::Output)?;
+                match msgs.recv() {
+                    Ok(m) => m,
+                    Err(_) => break,
+                }
+            }
+            Err(TryRecvError::Disconnected) => break,
+        };
+        pending.insert(msg.seq(), msg);
+        while let Some(msg) = pending.remove(&next) {
+            match msg {
+                Msg::Failed(_, e) => {
+                    out.flush().map_err(Error::Output)?;
+                    return Err(e);
+                }
+                Msg::Done(_, done) => {
+                    out.write_all(&done.rows).map_err(Error::Output)?;
+                    // The reader may already be gone (it stops after its last chunk).
+                    let _ = tokens.try_send(());
+                    for (&s, &n) in Status::ALL.iter().zip(done.counts.iter()) {
+                        summary.add(s, n);
+                    }
+                    for &ns in &done.times {
+                        summary.times.add(ns);
+                    }
+                    if let Some(pb) = progress {
+                        update_progress(pb, &summary, done.bytes, started.elapsed());
+                    }
+                }
+            }
+            next += 1;
+        }
+    }
+    out.flush().map_err(Error::Output)?;
+    Ok(summary)
+}
+
+/// The reader thread: every input in turn, cut into chunks, each spawned on the pool once a
+/// token allows it.
+fn read_inputs(
+    inputs: &[Input],
+    cfg: &Config,
+    pool: &rayon::ThreadPool,
+    job: &Arc<Job>,
+    tokens: &Receiver<()>,
+    msgs: &mpsc::Sender<Msg>,
+) {
+    let counter = Arc::new(AtomicU64::new(0));
+    let chunk_size = cfg.chunk_size.max(1);
+    let mut seq = 0u64;
+    for (file, input) in inputs.iter().enumerate() {
+        let fail = |seq, line, message: String| {
+            let _ = msgs.send(Msg::Failed(
+                seq,
+                Error::Input {
+                    name: input.name.clone(),
+                    line,
+                    message,
+                },
+            ));
+        };
+        let source = match input.open(Arc::clone(&counter)) {
+            Ok(s) => s,
+            Err(e) => return fail(seq, None, e.to_string()),
+        };
+        let format = input.format(cfg.input_format);
+        let mut records = match input::records(source, format, cfg.column.as_deref()) {
+            Ok(r) => r,
+            Err(message) => return fail(seq, Some(1), message),
+        };
+        let mut done = false;
+        while !done {
+            let mut batch = Vec::with_capacity(chunk_size);
+            let mut error = None;
+            while batch.len() < chunk_size {
+                match records.next_record() {
+                    Ok(Some(r)) => {
+                        batch.push(r);
+                        if records.would_wait() {
+                            break;
+                        }
+                    }
+                    Ok(None) => {
+                        done = true;
+                        break;
+                    }
+                    Err(e) => {
+                        error = Some((records.line_number() + 1, e));
+                        break;
+                    }
+                }
+            }
+            if !batch.is_empty() {
+                // No token means the writer has stopped: stop reading too.
+                if tokens.recv().is_err() {
+                    return;
+                }
+                let chunk = Chunk {
+                    seq,
+                    file,
+                    records: batch,
+                    bytes: counter.load(Ordering::Relaxed),
+                };
+                seq += 1;
+                let job = Arc::clone(job);
+                let msgs = msgs.clone();
+                pool.spawn(move || {
+                    let seq = chunk.seq;
+                    let done = job.process(chunk);
+                    // The writer may have stopped (closed pipe): then nobody needs the rows.
+                    let _ = msgs.send(Msg::Done(seq, done));
+                });
+            }
+            if let Some((line, e)) = error {
+                return fail(seq, Some(line), e.to_string());
+            }
+        }
+    }
+}
+
+fn progress_bar(inputs: &[Input]) -> ProgressBar {
+    let sizes: Option<u64> = inputs.iter().map(|i| i.size()).sum();
+    let pb = match sizes {
+        Some(total) => {
+            let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            pb.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{wide_bar}] {percent:>3}% ETA {eta} {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+            );
+            pb
+        }
+        None => {
+            let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            pb.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            pb
+        }
+    };
+    pb.enable_steady_tick(Duration::from_millis(200));
+    pb
+}
+
+fn update_progress(pb: &ProgressBar, summary: &Summary, bytes: u64, elapsed: Duration) {
+    let n = summary.puzzles();
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
+    if pb.length().is_some() {
+        pb.set_position(bytes);
+    }
+    pb.set_message(format!(
+        "{} puzzles, {}/s",
+        report::group(n),
+        report::group(rate as u64)
+    ));
+}

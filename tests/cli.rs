@@ -1,0 +1,451 @@
+//! Runs the real `sudoku-batch` binary on real files and pipes and checks what it writes and
+//! how it exits.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const LEET: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const LEET_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// No rule is broken by the givens, but r1c9 can only be 9 and column 9 already has one.
+const UNSOLVABLE: &str =
+    "12345678.........9...............................................................";
+const EMPTY: &str =
+    ".................................................................................";
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-batch"))
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Out {
+    let mut cmd = bin();
+    cmd.args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("spawn sudoku-batch");
+    if let Some(bytes) = stdin {
+        let mut pipe = child.stdin.take().unwrap();
+        let bytes = bytes.to_vec();
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(&bytes);
+        });
+    }
+    let out = child.wait_with_output().unwrap();
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A fresh directory for one test's files.
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-batch-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &[u8]) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+/// Parses CSV output into header + records.
+fn rows(csv_text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut rdr = csv::Reader::from_reader(csv_text.as_bytes());
+    let header = rdr.headers().unwrap().iter().map(String::from).collect();
+    let recs = rdr
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect();
+    (header, recs)
+}
+
+fn col(header: &[String], name: &str) -> usize {
+    header.iter().position(|h| h == name).unwrap()
+}
+
+#[test]
+fn line_input_gives_one_row_per_puzzle_line() {
+    let dir = tmp("lines");
+    let text = format!(
+        "\u{feff}# a comment\r\n{LEET}\r\n\r\n{LEET} # with a note\nnot a puzzle\n{EMPTY}\n{}\n{}\n{UNSOLVABLE}\n",
+        &LEET[..80],
+        LEET.replacen('5', "3", 1)
+    );
+    let f = write(&dir, "in.txt", text.as_bytes());
+    let out = run(&["solve", "-q", &f], None);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stderr, "");
+    let (h, r) = rows(&out.stdout);
+    assert_eq!(
+        h,
+        [
+            "line",
+            "puzzle",
+            "status",
+            "solutions",
+            "solution",
+            "guesses",
+            "solve_ns",
+            "error"
+        ]
+    );
+    let got: Vec<(&str, &str, &str, &str)> = r
+        .iter()
+        .map(|r| (r[0].as_str(), r[2].as_str(), r[3].as_str(), r[7].as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("2", "solved", "1", ""),
+            ("4", "solved", "1", ""),
+            ("5", "invalid", "0", "unexpected character 'n' at cell 1"),
+            ("6", "multiple", "2", ""),
+            ("7", "invalid", "0", "expected 81 cells, found 80"),
+            ("8", "invalid", "0", "row 1 has two 3s"),
+            ("9", "unsolvable", "0", ""),
+        ]
+    );
+    assert_eq!(r[0][1], LEET);
+    assert_eq!(r[0][4], LEET_SOLUTION);
+    assert_eq!(r[2][1], "", "an unreadable line has no puzzle");
+    assert_eq!(
+        r[5][1],
+        LEET.replacen('5', "3", 1),
+        "a conflicting one keeps it"
+    );
+    assert!(r[0][6].parse::<u64>().unwrap() > 0, "solve_ns is measured");
+}
+
+#[test]
+fn stdin_by_default_and_by_dash() {
+    let input = format!("{LEET}\n");
+    for args in [vec!["solve", "-q"], vec!["solve", "-q", "-"]] {
+        let out = run(&args, Some(input.as_bytes()));
+        assert_eq!(out.code, 0);
+        let (h, r) = rows(&out.stdout);
+        assert!(!h.contains(&"file".to_string()));
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0][4], LEET_SOLUTION);
+    }
+}
+
+#[test]
+fn block_input() {
+    let dir = tmp("block");
+    let text = "\
+* 2 6 * * * * * *
+* * * * * 4 * * *
+* * * * * * * * *
+* * * * * * * * *
+* * * * * * * * *
+* * * * * * * * *
+* * * * * * * * *
+* * * * * * * * *
+* * * * * * 7 5 *
+
+5 3 0 0 7 0 0 0 0
+6 0 0 1 9 5 0 0 0
+0 9 8 0 0 0 0 6 0
+8 0 0 0 6 0 0 0 3
+4 0 0 8 0 3 0 0 1
+7 0 0 0 2 0 0 0 6
+0 6 0 0 0 0 2 8 0
+0 0 0 4 1 9 0 0 5
+0 0 0 0 8 0 0 7 9
+1 2 3
+";
+    let f = write(&dir, "blocks.txt", text.as_bytes());
+    let out = run(
+        &["solve", "-q", "--input-format", "block", "--first", &f],
+        None,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let (_, r) = rows(&out.stdout);
+    assert_eq!(r.len(), 3);
+    assert_eq!((r[0][0].as_str(), r[0][2].as_str()), ("1", "solved"));
+    assert!(r[0][1].starts_with(".26......"));
+    assert_eq!((r[1][0].as_str(), r[1][1].as_str()), ("11", LEET));
+    assert_eq!(r[1][4], LEET_SOLUTION);
+    assert_eq!(
+        (r[2][0].as_str(), r[2][2].as_str(), r[2][7].as_str()),
+        ("20", "invalid", "row 1: expected 9 cells, found 3")
+    );
+}
+
+#[test]
+fn csv_input_by_extension_and_column() {
+    let dir = tmp("csv");
+    let text = format!(
+        "quizzes,solutions\n{LEET},{LEET_SOLUTION}\n{},x\n",
+        &LEET[..5]
+    );
+    let f = write(&dir, "kaggle.csv", text.as_bytes());
+    let out = run(&["solve", "-q", &f], None);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let (_, r) = rows(&out.stdout);
+    assert_eq!(r.len(), 2);
+    assert_eq!((r[0][0].as_str(), r[0][2].as_str()), ("2", "solved"));
+    assert_eq!(r[0][4], LEET_SOLUTION);
+    assert_eq!(r[1][7], "expected 81 cells, found 5");
+    // A solved grid read from the solutions column is its own unique solution.
+    let out = run(&["solve", "-q", "--column", "solutions", &f], None);
+    let (_, r) = rows(&out.stdout);
+    assert_eq!((r[0][2].as_str(), r[0][5].as_str()), ("solved", "0"));
+    assert_eq!(r[0][4], LEET_SOLUTION);
+    // The same file under another name needs --input-format csv.
+    let g = write(&dir, "kaggle.dat", text.as_bytes());
+    let out = run(&["solve", "-q", "--input-format", "csv", &g], None);
+    assert_eq!(rows(&out.stdout).1.len(), 2);
+    // A missing column is a usage error that names the file.
+    let out = run(&["solve", "-q", "--column", "nope", &f], None);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("kaggle.csv") && out.stderr.contains("'nope'"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn output_file_and_several_inputs() {
+    let dir = tmp("multi");
+    let a = write(&dir, "a.txt", format!("{LEET}\nbad\n").as_bytes());
+    let b = write(&dir, "b.txt", format!("# c\n{EMPTY}\n").as_bytes());
+    let o = dir.join("out.csv");
+    let out = run(&["solve", "-q", &a, &b, "-o", o.to_str().unwrap()], None);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "", "rows go to the file, not stdout");
+    let (h, r) = rows(&std::fs::read_to_string(&o).unwrap());
+    assert_eq!(h.last().map(String::as_str), Some("file"));
+    let fc = col(&h, "file");
+    let got: Vec<(&str, &str, &str)> = r
+        .iter()
+        .map(|r| (r[0].as_str(), r[2].as_str(), r[fc].as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("1", "solved", a.as_str()),
+            ("2", "invalid", a.as_str()),
+            ("2", "multiple", b.as_str()),
+        ]
+    );
+}
+
+/// Many puzzles of every status, for the order and determinism tests.
+fn mixed_corpus(n: usize) -> String {
+    let mut s = String::new();
+    let sol = LEET_SOLUTION.as_bytes();
+    for i in 0..n {
+        match i % 5 {
+            // unique puzzles: the solution with a sliding window of cells blanked
+            0 | 1 => {
+                let mut p = sol.to_vec();
+                for k in 0..40 {
+                    p[(i * 7 + k * 2) % 81] = b'.';
+                }
+                s.push_str(std::str::from_utf8(&p).unwrap());
+            }
+            2 => s.push_str(EMPTY),
+            3 => s.push_str(&format!("garbage line {i}")),
+            _ => s.push_str(LEET),
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn thread_count_does_not_change_the_output() {
+    let dir = tmp("order");
+    let f = write(&dir, "mixed.txt", mixed_corpus(3000).as_bytes());
+    let one = run(&["solve", "-q", "--no-timing", "-j", "1", &f], None);
+    let two = run(
+        &[
+            "solve",
+            "-q",
+            "--no-timing",
+            "-j",
+            "2",
+            "--chunk-size",
+            "7",
+            &f,
+        ],
+        None,
+    );
+    assert_eq!(one.code, 0);
+    assert_eq!(one.stdout, two.stdout);
+    let (_, r) = rows(&one.stdout);
+    assert_eq!(r.len(), 3000);
+    let lines: Vec<u64> = r.iter().map(|r| r[0].parse().unwrap()).collect();
+    assert_eq!(lines, (1..=3000).collect::<Vec<u64>>());
+    assert!(r.iter().all(|r| r[6] == "0"), "--no-timing writes 0");
+}
+
+#[test]
+fn first_and_limit() {
+    let input = format!("{EMPTY}\n{LEET}\n");
+    let first = run(&["solve", "-q", "--first"], Some(input.as_bytes()));
+    let (_, r) = rows(&first.stdout);
+    assert_eq!((r[0][2].as_str(), r[0][3].as_str()), ("solved", "1"));
+    assert_eq!((r[1][2].as_str(), r[1][3].as_str()), ("solved", "1"));
+    let five = run(&["solve", "-q", "--limit", "5"], Some(input.as_bytes()));
+    let (_, r) = rows(&five.stdout);
+    assert_eq!((r[0][2].as_str(), r[0][3].as_str()), ("multiple", "5"));
+    assert_eq!((r[1][2].as_str(), r[1][3].as_str()), ("solved", "1"));
+}
+
+#[test]
+fn jsonl_output() {
+    let input = format!("{LEET}\nxyz\n");
+    let out = run(
+        &["solve", "-q", "--format", "jsonl"],
+        Some(input.as_bytes()),
+    );
+    let lines: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["solution"], LEET_SOLUTION);
+    assert_eq!(lines[0]["status"], "solved");
+    assert!(lines[0]["error"].is_null());
+    assert_eq!(lines[1]["status"], "invalid");
+    assert!(lines[1]["puzzle"].is_null());
+    assert_eq!(lines[1]["error"], "unexpected character 'x' at cell 1");
+}
+
+#[test]
+fn exit_codes_and_summary() {
+    let dir = tmp("exit");
+    let good = write(&dir, "good.txt", format!("{LEET}\n").as_bytes());
+    let bad = write(&dir, "bad.txt", format!("{LEET}\nbad\n").as_bytes());
+    let ok = run(&["solve", &good], None);
+    assert_eq!(ok.code, 0);
+    assert!(
+        ok.stderr.contains("1 puzzles") && ok.stderr.contains("1 solved"),
+        "{}",
+        ok.stderr
+    );
+    assert_eq!(run(&["solve", "-q", "--strict", &good], None).code, 0);
+    assert_eq!(
+        run(&["solve", "-q", &bad], None).code,
+        0,
+        "invalid lines are data"
+    );
+    assert_eq!(run(&["solve", "-q", "--strict", &bad], None).code, 1);
+    let missing = dir.join("missing.txt");
+    let out = run(&["solve", "-q", missing.to_str().unwrap()], None);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("missing.txt"), "{}", out.stderr);
+    assert_eq!(
+        out.stdout, "",
+        "nothing is written before a missing input is noticed"
+    );
+    assert_eq!(run(&["solve", "--limit", "0"], None).code, 2);
+    assert_eq!(run(&["solve", "--bogus"], None).code, 2);
+    let help = run(&["solve", "--help"], None);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("Exit status"));
+    let out = run(
+        &[
+            "solve",
+            "-q",
+            "-o",
+            dir.join("no/such/dir.csv").to_str().unwrap(),
+            &good,
+        ],
+        None,
+    );
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("dir.csv"), "{}", out.stderr);
+    let out = run(&["solve", "-q", "-o", &good, &good], None);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("also an input"), "{}", out.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&good).unwrap(),
+        format!("{LEET}\n"),
+        "input intact"
+    );
+}
+
+#[test]
+fn closed_stdout_ends_quietly() {
+    let dir = tmp("pipe");
+    let line = format!("{LEET}\n");
+    let f = write(&dir, "big.txt", line.repeat(200_000).as_bytes());
+    let mut child = bin()
+        .args(["solve", &f])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("line,puzzle,status"));
+    drop(stdout); // like `| head -1`
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "stderr: {err}");
+    assert!(!err.contains("panic"), "{err}");
+    assert!(!err.contains("error"), "{err}");
+}
+
+#[test]
+fn examples_in_data_solve() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = run(
+        &[
+            "solve",
+            "-q",
+            "--strict",
+            &format!("{root}/data/examples.txt"),
+        ],
+        None,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let (_, r) = rows(&out.stdout);
+    assert!(r.len() >= 3);
+    assert!(r.iter().all(|r| r[2] == "solved"));
+    let out = run(
+        &[
+            "solve",
+            "-q",
+            "--strict",
+            "--input-format",
+            "block",
+            &format!("{root}/data/examples-block.txt"),
+        ],
+        None,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let (_, r) = rows(&out.stdout);
+    assert!(!r.is_empty());
+    assert!(r.iter().all(|r| r[2] == "solved"));
+}
