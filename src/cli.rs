@@ -13,6 +13,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use std::time::Duration;
+
+use crate::bench;
 use crate::input::{Input, InputFormat};
 use crate::pipeline::{self, Config};
 use crate::report::{OutputFormat, Status};
@@ -65,6 +68,68 @@ Exit status: 0 completed (also when stdout is closed early), 1 --strict found in
 unsolvable puzzles, 2 usage or I/O error."
     )]
     Solve(SolveArgs),
+
+    /// Time the engine on corpora loaded into memory: puzzles/s, µs/puzzle, % solved without
+    /// guessing, guesses per puzzle.
+    #[command(
+        long_about = "Time the engine on corpora loaded into memory, the way tdoku's \
+run_benchmark does: each file is read first (lines that are not usable puzzles are skipped and \
+counted), then solved in whole passes, first for --warmup seconds, then until --time seconds \
+have passed. Reading and writing are not timed; `solve -o /dev/null` measures the whole \
+pipeline.\n\n\
+Columns: puzzles/s, µs/puzzle (wall time per puzzle; with -j N > 1 the aggregate over N \
+threads), no-guess (% of puzzles solved by propagation alone), guesses (per puzzle).",
+        after_help = "Examples:\n  \
+sudoku-batch bench ../shared/data/top1465.txt\n  \
+sudoku-batch bench --mode first --time 0.5 a.txt b.txt\n  \
+sudoku-batch bench -j 2 --json corpus.txt > result.jsonl"
+    )]
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Corpora to time (line format, or CSV for .csv files).
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
+
+    /// `first` stops at the first solution; `unique` counts to two, proving uniqueness.
+    #[arg(long, value_enum, default_value = "unique")]
+    mode: ModeArg,
+
+    /// Threads solving the in-memory set; the rate reported is the aggregate.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: u64,
+
+    /// Seconds of warm-up passes before timing (fractions allowed).
+    #[arg(long, value_name = "SECS", default_value_t = 1.0, value_parser = seconds)]
+    warmup: f64,
+
+    /// Seconds to time at least; whole passes are run until this is reached.
+    #[arg(long, value_name = "SECS", default_value_t = 3.0, value_parser = seconds)]
+    time: f64,
+
+    /// One JSON object per file per line instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ModeArg {
+    First,
+    Unique,
+}
+
+fn seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if v.is_finite() && (0.0..=86_400.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("'{s}' must be between 0 and 86400 seconds"))
+    }
 }
 
 #[derive(Args, Debug)]
@@ -163,6 +228,7 @@ where
     };
     match cli.command {
         Command::Solve(args) => solve(args),
+        Command::Bench(args) => bench(args),
     }
 }
 
@@ -252,6 +318,44 @@ fn solve(args: SolveArgs) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+fn bench(args: BenchArgs) -> i32 {
+    let settings = bench::Settings {
+        mode: match args.mode {
+            ModeArg::First => bench::Mode::First,
+            ModeArg::Unique => bench::Mode::Unique,
+        },
+        threads: usize::try_from(args.threads).unwrap_or(1),
+        warmup: Duration::from_secs_f64(args.warmup),
+        time: Duration::from_secs_f64(args.time),
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if !args.json && bench::write_table_header(&mut out).is_err() {
+        return EXIT_OK;
+    }
+    for name in &args.files {
+        let input = Input::from_arg(name);
+        let corpus = match bench::load(&input) {
+            Ok(c) => c,
+            Err(e) => return error(format!("{name}: {e}")),
+        };
+        let result = match bench::run(&corpus, &settings) {
+            Ok(r) => r,
+            Err(e) => return error(format!("cannot start worker threads: {e}")),
+        };
+        let written = if args.json {
+            writeln!(out, "{}", result.to_json())
+        } else {
+            bench::write_table_row(&mut out, &result)
+        };
+        if written.and_then(|_| out.flush()).is_err() {
+            // A closed stdout ends the run quietly, as with solve.
+            return EXIT_OK;
+        }
+    }
+    EXIT_OK
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! - [`engine`]: the allocation-free solver behind one call, [`engine::solve`].
 //! - [`input`]: streaming readers for the line, block and CSV formats, with bounded buffers.
 //! - [`pipeline`]: chunked reading, parallel solving with rayon, in-order writing.
+//! - [`bench`]: the `bench` subcommand's timing loop and tables.
 //! - [`report`]: the CSV and JSON-lines row writers and the run summary.
 //! - [`cli`]: the command line.
 //!
@@ -21,6 +22,7 @@
 //! assert!(found.first.unwrap().is_solution_of(&puzzle));
 //! ```
 
+pub mod bench;
 pub mod bitboard;
 pub mod cli;
 pub mod engine;
