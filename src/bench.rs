@@ -7,6 +7,15 @@
 //! `solve` pipeline's own throughput is what `solve -o /dev/null` measures. Whole passes (never a
 //! partial one) keep every puzzle's weight equal whatever the time target. With several threads
 //! the in-memory set is split across a rayon pool of that size and the aggregate rate reported.
+//!
+//! **Two kinds of pass.** Throughput (puzzles/s, µs/puzzle) comes from *un-instrumented* passes:
+//! no clock is read inside them, so the figure is the engine's alone. The percentiles of
+//! per-puzzle solve time (p50, p90, p99, max) come from separate *sampling* passes run after
+//! them, in which each solve is wrapped in its own pair of clock readings (on the same pool, so
+//! with `-j N` they are times under N-thread load). Sampling passes run until a quarter of
+//! `--time` is spent, at least one and at most [`SAMPLE_PASSES`]; each puzzle keeps its fastest
+//! time, which filters out preemptions and interrupts. The percentiles are exact
+//! (nearest-rank over every puzzle of the corpus), not read off a histogram.
 
 use std::hint::black_box;
 use std::io::{self, Write};
@@ -16,7 +25,10 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use serde_json::json;
+
 use crate::engine;
+use crate::export::{self, Column, Fields, Style};
 use crate::grid::Grid;
 use crate::input::{self, Input};
 use crate::report::group;
@@ -46,6 +58,9 @@ impl Mode {
     }
 }
 
+/// The most sampling passes (per-puzzle timing) per result; see the module doc.
+pub const SAMPLE_PASSES: u32 = 5;
+
 /// How to time.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -61,6 +76,8 @@ pub struct Corpus {
     pub name: String,
     /// The usable puzzles.
     pub puzzles: Vec<Grid>,
+    /// The 1-based input line of each puzzle (same length as `puzzles`).
+    pub lines: Vec<u64>,
     /// Lines skipped because they were not usable puzzles (unreadable or conflicting givens).
     pub skipped: u64,
 }
@@ -79,26 +96,101 @@ pub struct Result {
     pub us_per_puzzle: f64,
     pub no_guess_pct: f64,
     pub guesses_per_puzzle: f64,
+    /// Per-puzzle solve time percentiles (nearest rank), in µs.
+    pub p50_us: f64,
+    pub p90_us: f64,
+    pub p99_us: f64,
+    pub max_us: f64,
+    /// Sampling passes the percentiles were taken over.
+    pub sample_passes: u32,
+    /// Every puzzle's solve time in ns (its fastest sampling pass), sorted ascending.
+    pub times_ns: Vec<u64>,
+    /// Throughput relative to the first thread count of the same file (1.0 for that one).
+    pub speedup: f64,
+    /// `speedup` divided by the thread ratio: 1.0 is perfect scaling.
+    pub efficiency: f64,
 }
 
 impl Result {
-    /// One JSON object (one line), with the fields named as in the struct.
-    pub fn to_json(&self) -> String {
-        serde_json::json!({
-            "file": self.file,
-            "mode": self.mode.as_str(),
-            "threads": self.threads,
-            "puzzles": self.puzzles,
-            "skipped": self.skipped,
-            "passes": self.passes,
-            "seconds": self.seconds,
-            "puzzles_per_sec": self.puzzles_per_sec,
-            "us_per_puzzle": self.us_per_puzzle,
-            "no_guess_pct": self.no_guess_pct,
-            "guesses_per_puzzle": self.guesses_per_puzzle,
-        })
-        .to_string()
+    /// The fields of every export, in column order (see [`crate::export`]).
+    pub fn fields(&self) -> Fields {
+        vec![
+            ("file", json!(self.file)),
+            ("mode", json!(self.mode.as_str())),
+            ("threads", json!(self.threads)),
+            ("puzzles", json!(self.puzzles)),
+            ("puzzles_per_sec", json!(self.puzzles_per_sec)),
+            ("us_per_puzzle", json!(self.us_per_puzzle)),
+            ("no_guess_pct", json!(self.no_guess_pct)),
+            ("guesses_per_puzzle", json!(self.guesses_per_puzzle)),
+            ("p50_us", json!(self.p50_us)),
+            ("p90_us", json!(self.p90_us)),
+            ("p99_us", json!(self.p99_us)),
+            ("max_us", json!(self.max_us)),
+            ("speedup", json!(self.speedup)),
+            ("efficiency", json!(self.efficiency)),
+            ("skipped", json!(self.skipped)),
+            ("passes", json!(self.passes)),
+            ("seconds", json!(self.seconds)),
+            ("sample_passes", json!(self.sample_passes)),
+        ]
     }
+
+    /// One JSON object (one line) with [`Result::fields`].
+    pub fn to_json(&self) -> String {
+        export::object(&self.fields()).to_string()
+    }
+}
+
+/// The columns of the markdown export; `scaling` adds speed-up and efficiency.
+pub fn markdown_columns(scaling: bool) -> Vec<Column> {
+    let c = |header, key, style| Column { header, key, style };
+    let mut cols = vec![
+        c("file", "file", Style::File),
+        c("mode", "mode", Style::Text),
+        c("threads", "threads", Style::Int),
+        c("puzzles", "puzzles", Style::Int),
+        c("puzzles/s", "puzzles_per_sec", Style::Int),
+        c("µs/puzzle", "us_per_puzzle", Style::Fixed(2)),
+        c("p50 µs", "p50_us", Style::Fixed(1)),
+        c("p90 µs", "p90_us", Style::Fixed(1)),
+        c("p99 µs", "p99_us", Style::Fixed(1)),
+        c("max µs", "max_us", Style::Fixed(1)),
+        c("no-guess", "no_guess_pct", Style::Pct(1)),
+        c("guesses/puzzle", "guesses_per_puzzle", Style::Fixed(2)),
+    ];
+    if scaling {
+        cols.push(c("speed-up", "speedup", Style::Fixed(2)));
+        cols.push(c("efficiency", "efficiency", Style::Fraction(0)));
+    }
+    cols
+}
+
+/// Fills in `speedup` and `efficiency` of results that are one file at several thread counts,
+/// relative to the first of them.
+pub fn compute_scaling(results: &mut [Result]) {
+    let Some(base) = results.first() else {
+        return;
+    };
+    let (base_rate, base_threads) = (base.puzzles_per_sec, base.threads.max(1) as f64);
+    for r in results.iter_mut() {
+        r.speedup = if base_rate > 0.0 {
+            r.puzzles_per_sec / base_rate
+        } else {
+            0.0
+        };
+        r.efficiency = r.speedup * base_threads / r.threads.max(1) as f64;
+    }
+}
+
+/// The `p`-th percentile (0 < p <= 100) of sorted values by nearest rank; 0 when empty.
+pub fn percentile(sorted: &[u64], p: u32) -> u64 {
+    let n = sorted.len();
+    if n == 0 {
+        return 0;
+    }
+    let rank = (n * p as usize).div_ceil(100).clamp(1, n);
+    sorted[rank - 1]
 }
 
 /// Loads an input (any format `solve` reads, chosen by file name) into memory.
@@ -107,16 +199,21 @@ pub fn load(input: &Input) -> io::Result<Corpus> {
     let mut records = input::records(source, input.format(None), None)
         .map_err(|m| io::Error::new(io::ErrorKind::InvalidData, m))?;
     let mut puzzles = Vec::new();
+    let mut lines = Vec::new();
     let mut skipped = 0;
     while let Some(rec) = records.next_record()? {
         match rec.puzzle {
-            Ok(g) if g.check_givens().is_ok() => puzzles.push(g),
+            Ok(g) if g.check_givens().is_ok() => {
+                puzzles.push(g);
+                lines.push(rec.line);
+            }
             _ => skipped += 1,
         }
     }
     Ok(Corpus {
         name: input.name.clone(),
         puzzles,
+        lines,
         skipped,
     })
 }
@@ -164,6 +261,30 @@ fn pass(puzzles: &[Grid], limit: u32, pool: Option<&rayon::ThreadPool>) -> Pass 
     }
 }
 
+/// One sampling pass: every puzzle's solve timed on its own; each entry of `times` keeps the
+/// fastest time seen.
+fn sample_pass(puzzles: &[Grid], limit: u32, pool: Option<&rayon::ThreadPool>, times: &mut [u64]) {
+    let timed = |p: &Grid, t: &mut u64| {
+        let start = Instant::now();
+        black_box(engine::solve(black_box(p), limit));
+        let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
+        *t = (*t).min(ns);
+    };
+    match pool {
+        None => puzzles
+            .iter()
+            .zip(times.iter_mut())
+            .for_each(|(p, t)| timed(p, t)),
+        Some(pool) => pool.install(|| {
+            puzzles
+                .par_iter()
+                .zip(times.par_iter_mut())
+                .with_min_len(64)
+                .for_each(|(p, t)| timed(p, t))
+        }),
+    }
+}
+
 /// Times one corpus.
 pub fn run(corpus: &Corpus, s: &Settings) -> std::result::Result<Result, String> {
     let threads = s.threads.max(1);
@@ -199,6 +320,23 @@ pub fn run(corpus: &Corpus, s: &Settings) -> std::result::Result<Result, String>
         }
     }
     let seconds = start.elapsed().as_secs_f64();
+
+    let mut times = vec![u64::MAX; puzzles.len()];
+    let mut sample_passes = 0;
+    if !puzzles.is_empty() {
+        let budget = s.time / 4;
+        let sampling = Instant::now();
+        loop {
+            sample_pass(puzzles, limit, pool.as_ref(), &mut times);
+            sample_passes += 1;
+            if sample_passes >= SAMPLE_PASSES || sampling.elapsed() >= budget {
+                break;
+            }
+        }
+    }
+    times.sort_unstable();
+    let us = |p| percentile(&times, p) as f64 / 1000.0;
+
     let n = puzzles.len() as f64;
     let solved = (passes as f64) * n;
     let per = |x: u64| if n > 0.0 { x as f64 / n } else { 0.0 };
@@ -219,32 +357,63 @@ pub fn run(corpus: &Corpus, s: &Settings) -> std::result::Result<Result, String>
         },
         no_guess_pct: per(stats.no_guess) * 100.0,
         guesses_per_puzzle: per(stats.guesses),
+        p50_us: us(50),
+        p90_us: us(90),
+        p99_us: us(99),
+        max_us: us(100),
+        sample_passes,
+        times_ns: times,
+        speedup: 1.0,
+        efficiency: 1.0,
     })
 }
 
-/// The header of the human table.
-pub fn write_table_header(w: &mut dyn Write) -> io::Result<()> {
-    writeln!(
+/// The header of the human table; `scaling` adds speed-up and efficiency.
+pub fn write_table_header(w: &mut dyn Write, scaling: bool) -> io::Result<()> {
+    write!(
         w,
-        "{:<40} {:>6} {:>7} {:>9} {:>12} {:>10} {:>9} {:>9}",
-        "file", "mode", "threads", "puzzles", "puzzles/s", "µs/puzzle", "no-guess", "guesses"
-    )
+        "{:<32} {:>6} {:>7} {:>9} {:>12} {:>10} {:>9} {:>9} {:>9} {:>10} {:>9} {:>9}",
+        "file",
+        "mode",
+        "threads",
+        "puzzles",
+        "puzzles/s",
+        "µs/puzzle",
+        "p50 µs",
+        "p90 µs",
+        "p99 µs",
+        "max µs",
+        "no-guess",
+        "guesses"
+    )?;
+    if scaling {
+        write!(w, " {:>8} {:>10}", "speed-up", "efficiency")?;
+    }
+    writeln!(w)
 }
 
 /// One row of the human table.
-pub fn write_table_row(w: &mut dyn Write, r: &Result) -> io::Result<()> {
-    writeln!(
+pub fn write_table_row(w: &mut dyn Write, r: &Result, scaling: bool) -> io::Result<()> {
+    write!(
         w,
-        "{:<40} {:>6} {:>7} {:>9} {:>12} {:>10.2} {:>8.1}% {:>9.2}",
+        "{:<32} {:>6} {:>7} {:>9} {:>12} {:>10.2} {:>9.1} {:>9.1} {:>9.1} {:>10.1} {:>8.1}% {:>9.2}",
         r.file,
         r.mode.as_str(),
         r.threads,
         group(r.puzzles as u64),
         group(r.puzzles_per_sec.round() as u64),
         r.us_per_puzzle,
+        r.p50_us,
+        r.p90_us,
+        r.p99_us,
+        r.max_us,
         r.no_guess_pct,
         r.guesses_per_puzzle
-    )
+    )?;
+    if scaling {
+        write!(w, " {:>8.2} {:>9.0}%", r.speedup, r.efficiency * 100.0)?;
+    }
+    writeln!(w)
 }
 
 #[cfg(test)]
@@ -260,6 +429,7 @@ mod tests {
         let corpus = Corpus {
             name: "t".into(),
             puzzles: vec![leet, Grid::EMPTY, leet, leet],
+            lines: vec![1, 2, 3, 4],
             skipped: 2,
         };
         for threads in [1, 2] {
@@ -294,6 +464,51 @@ mod tests {
             }
             assert_eq!(v["threads"], threads);
             assert_eq!(v["mode"], "unique");
+            assert_eq!(r.times_ns.len(), 4);
+            assert!(r.times_ns.windows(2).all(|w| w[0] <= w[1]), "sorted");
+            assert!((1..=SAMPLE_PASSES).contains(&r.sample_passes));
+            assert!(r.p50_us > 0.0);
+            assert!(r.p50_us <= r.p90_us && r.p90_us <= r.p99_us && r.p99_us <= r.max_us);
+            assert_eq!(r.max_us, *r.times_ns.last().unwrap() as f64 / 1000.0);
         }
+    }
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let v: Vec<u64> = (1..=100).collect();
+        assert_eq!(percentile(&v, 50), 50);
+        assert_eq!(percentile(&v, 90), 90);
+        assert_eq!(percentile(&v, 99), 99);
+        assert_eq!(percentile(&v, 100), 100);
+        assert_eq!(percentile(&[7], 50), 7);
+        assert_eq!(percentile(&[1, 2, 3], 50), 2);
+        assert_eq!(percentile(&[1, 2, 3], 99), 3);
+        assert_eq!(percentile(&[], 50), 0);
+    }
+
+    #[test]
+    fn scaling_is_relative_to_the_first_count() {
+        let corpus = Corpus {
+            name: "t".into(),
+            puzzles: vec![Grid::EMPTY],
+            lines: vec![1],
+            skipped: 0,
+        };
+        let settings = Settings {
+            mode: Mode::First,
+            threads: 1,
+            warmup: Duration::ZERO,
+            time: Duration::ZERO,
+        };
+        let mut rs = vec![
+            run(&corpus, &settings).unwrap(),
+            run(&corpus, &settings).unwrap(),
+        ];
+        rs[0].puzzles_per_sec = 100.0;
+        rs[1].puzzles_per_sec = 150.0;
+        rs[1].threads = 2;
+        compute_scaling(&mut rs);
+        assert_eq!((rs[0].speedup, rs[0].efficiency), (1.0, 1.0));
+        assert_eq!((rs[1].speedup, rs[1].efficiency), (1.5, 0.75));
     }
 }

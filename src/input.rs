@@ -66,7 +66,7 @@ impl Input {
     /// else lines.
     pub fn format(&self, explicit: Option<InputFormat>) -> InputFormat {
         explicit.unwrap_or_else(|| match &self.path {
-            Some(p) if has_extension(p, "csv") => InputFormat::Csv,
+            Some(p) if has_extension(&without_compression(p), "csv") => InputFormat::Csv,
             _ => InputFormat::Line,
         })
     }
@@ -78,24 +78,91 @@ impl Input {
     }
 
     /// Opens the input for buffered reading. Every byte read is added to `counter`.
+    ///
+    /// Gzip (concatenated members too) and zstd (concatenated frames too) are decompressed on
+    /// the fly, recognised by their magic bytes — on stdin as well — or, failing that, by a
+    /// `.gz` / `.zst` extension (so a damaged file is reported as such, not read as text).
     pub fn open(&self, counter: Arc<AtomicU64>) -> io::Result<Source> {
-        let raw: Box<dyn Read + Send> = match &self.path {
-            None => Box::new(io::stdin()),
+        let (raw, by_name): (Box<dyn Read + Send>, Compression) = match &self.path {
+            None => (Box::new(io::stdin()), Compression::None),
             Some(p) => {
                 let f = File::open(p)?;
                 if f.metadata()?.is_dir() {
                     return Err(io::Error::other("is a directory"));
                 }
-                Box::new(f)
+                (Box::new(f), Compression::by_extension(p))
             }
         };
-        Ok(BufReader::with_capacity(
-            READ_BUFFER,
-            Box::new(Counted {
-                inner: raw,
-                counter,
-            }),
-        ))
+        let counted: Box<dyn Read + Send> = Box::new(Counted {
+            inner: raw,
+            counter,
+        });
+        let (by_magic, stream) = sniff(counted)?;
+        let text: Box<dyn Read + Send> = match by_magic.or(by_name) {
+            Compression::None => stream,
+            Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(stream)),
+            Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(stream)?),
+        };
+        Ok(BufReader::with_capacity(READ_BUFFER, text))
+    }
+}
+
+/// How an input is compressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Compression {
+    None,
+    Gzip,
+    Zstd,
+}
+
+impl Compression {
+    fn by_extension(p: &Path) -> Compression {
+        if has_extension(p, "gz") {
+            Compression::Gzip
+        } else if has_extension(p, "zst") {
+            Compression::Zstd
+        } else {
+            Compression::None
+        }
+    }
+
+    /// This, unless it is `None`, else `other`.
+    fn or(self, other: Compression) -> Compression {
+        if self == Compression::None {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// Reads the first bytes of a stream to recognise gzip or zstd, and hands back a stream that
+/// still starts with them.
+fn sniff(mut r: Box<dyn Read + Send>) -> io::Result<(Compression, Box<dyn Read + Send>)> {
+    let mut head = [0u8; 4];
+    let mut n = 0;
+    while n < head.len() {
+        match r.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let kind = match &head[..n] {
+        [0x1f, 0x8b, ..] => Compression::Gzip,
+        [0x28, 0xb5, 0x2f, 0xfd] => Compression::Zstd,
+        _ => Compression::None,
+    };
+    Ok((kind, Box::new(io::Cursor::new(head[..n].to_vec()).chain(r))))
+}
+
+/// The path without a `.gz` or `.zst` extension (`a.csv.gz` → `a.csv`).
+fn without_compression(p: &Path) -> PathBuf {
+    if Compression::by_extension(p) == Compression::None {
+        p.to_path_buf()
+    } else {
+        p.with_extension("")
     }
 }
 
@@ -606,8 +673,67 @@ mod tests {
         assert!(err.contains("'quizzes' or 'puzzle' or 'puzzles'"), "{err}");
     }
 
+    fn compressed_inputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        use std::io::Write as _;
+        let text = format!("{LEET}\n# c\n{LEET}\n");
+        let mut gz = Vec::new();
+        for part in [&text[..50], &text[50..]] {
+            // two gzip members back to back, cut mid-line
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            e.write_all(part.as_bytes()).unwrap();
+            gz.extend(e.finish().unwrap());
+        }
+        let mut zst = zstd::encode_all(&text.as_bytes()[..100], 1).unwrap();
+        zst.extend(zstd::encode_all(&text.as_bytes()[100..], 1).unwrap());
+        let _ = dir;
+        vec![
+            ("plain.txt".into(), text.into_bytes()),
+            ("multi.txt.gz".into(), gz.clone()),
+            ("gz-without-extension.txt".into(), gz),
+            ("multi.txt.zst".into(), zst),
+        ]
+    }
+
+    #[test]
+    fn compressed_files_read_like_text() {
+        let dir = std::env::temp_dir().join(format!("sudoku-batch-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, bytes) in compressed_inputs(&dir) {
+            let path = dir.join(&name);
+            std::fs::write(&path, &bytes).unwrap();
+            let input = Input::from_arg(path.to_str().unwrap());
+            let counter = Arc::new(AtomicU64::new(0));
+            let src = input.open(Arc::clone(&counter)).unwrap();
+            let mut recs = records(src, input.format(None), None).unwrap();
+            let mut got = Vec::new();
+            while let Some(r) = recs.next_record().unwrap() {
+                got.push(r);
+            }
+            assert_eq!(
+                summary(&got),
+                vec![(1, LEET.to_string()), (3, LEET.to_string())],
+                "{name}"
+            );
+            assert_eq!(
+                counter.load(Ordering::Relaxed),
+                bytes.len() as u64,
+                "{name}"
+            );
+        }
+        // A .gz that is not gzip is an error, not text.
+        let path = dir.join("fake.txt.gz");
+        std::fs::write(&path, format!("{LEET}\n")).unwrap();
+        let input = Input::from_arg(path.to_str().unwrap());
+        let src = input.open(Arc::new(AtomicU64::new(0))).unwrap();
+        let mut recs = records(src, InputFormat::Line, None).unwrap();
+        assert!(recs.next_record().is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn format_by_extension() {
+        assert_eq!(Input::from_arg("x.csv.gz").format(None), InputFormat::Csv);
+        assert_eq!(Input::from_arg("x.txt.zst").format(None), InputFormat::Line);
         assert_eq!(Input::from_arg("x.CSV").format(None), InputFormat::Csv);
         assert_eq!(Input::from_arg("x.txt").format(None), InputFormat::Line);
         assert_eq!(Input::from_arg("-").format(None), InputFormat::Line);

@@ -7,8 +7,15 @@
 //! - [`grid`]: the 81-cell [`Grid`] value, parsing and formatting, rule checks.
 //! - [`engine`]: the allocation-free solver behind one call, [`engine::solve`].
 //! - [`input`]: streaming readers for the line, block and CSV formats, with bounded buffers.
+//! - [`output`]: `-o FILE` written as `FILE.partial` until done; `--resume` repairs and continues it.
 //! - [`pipeline`]: chunked reading, parallel solving with rayon, in-order writing.
-//! - [`bench`]: the `bench` subcommand's timing loop and tables.
+//! - [`bench`]: the `bench` subcommand's timing loop, percentiles and tables.
+//! - [`bench_run`]: the `bench` command end to end: thread lists, exports, `--external`.
+//! - [`export`]: benchmark exports as JSON, CSV and markdown.
+//! - [`histogram`]: the SVG of solve-time distributions (`bench --histogram`).
+//! - [`machine`]: the machine description in benchmark exports (CPU, cores, OS, commit).
+//! - [`external`]: running and refereeing another solver (`bench --external`).
+//! - [`verify`]: checking reference-solution files (`verify`).
 //! - [`report`]: the CSV and JSON-lines row writers and the run summary.
 //! - [`cli`]: the command line.
 //!
@@ -23,13 +30,20 @@
 //! ```
 
 pub mod bench;
+pub mod bench_run;
 pub mod bitboard;
 pub mod cli;
 pub mod engine;
+pub mod export;
+pub mod external;
 pub mod grid;
+pub mod histogram;
 pub mod input;
+pub mod machine;
+pub mod output;
 pub mod pipeline;
 pub mod report;
+pub mod verify;
 
 pub use engine::{solve, Solved};
 pub use grid::{Conflict, Grid, ParseError, Unit};

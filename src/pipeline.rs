@@ -20,7 +20,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::sync::Arc;
 use std::thread;
@@ -51,6 +51,58 @@ pub struct Config {
     pub chunk_size: usize,
     /// Show a progress bar on stderr (only ever drawn when stderr is a terminal).
     pub progress: bool,
+    /// Process only the puzzles whose line falls in this shard.
+    pub shard: Option<Shard>,
+    /// Skip everything up to and including this point (a resumed run): inputs before
+    /// `input` entirely, and lines up to `line` of `input`.
+    pub resume_after: Option<ResumePoint>,
+    /// Write the header first (a resumed run appends to a file that has one).
+    pub header: bool,
+    /// When this flag is raised (SIGINT, SIGTERM) reading stops; the chunks already read are
+    /// solved and written in order, and the summary says the run was interrupted.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Shard `index` of `count` (1-based): the puzzles whose 1-based line number `l` satisfies
+/// `(l - 1) % count == index - 1`. The shards of a file are disjoint and cover it, whatever
+/// the format (a block puzzle belongs to the shard of the line it starts on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// Parses `K/N` with `1 <= K <= N`.
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("'{s}' is not K/N (for example 3/8)"))?;
+        let index: u64 = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{k}' is not a shard number"))?;
+        let count: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{n}' is not a shard count"))?;
+        if count == 0 || index == 0 || index > count {
+            return Err(format!("shard {index}/{count}: need 1 <= K <= N"));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether the puzzle starting on `line` belongs to this shard.
+    pub fn contains(&self, line: u64) -> bool {
+        line.wrapping_sub(1) % self.count == self.index - 1
+    }
+}
+
+/// Where a resumed run picks up: after `line` of input number `input` (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResumePoint {
+    pub input: usize,
+    pub line: u64,
 }
 
 impl Default for Config {
@@ -64,6 +116,10 @@ impl Default for Config {
             threads: 0,
             chunk_size: 1024,
             progress: false,
+            shard: None,
+            resume_after: None,
+            header: true,
+            stop: None,
         }
     }
 }
@@ -261,6 +317,7 @@ pub fn run(inputs: &[Input], out: &mut dyn Write, cfg: &Config) -> Result<Summar
     // All senders are gone, so the reader has returned; joining only collects it.
     let _ = reader.join();
     summary.wall = started.elapsed();
+    summary.interrupted = cfg.stop.as_ref().is_some_and(|s| s.load(Ordering::SeqCst));
     Ok(summary)
 }
 
@@ -274,9 +331,11 @@ fn write_in_order(
 ) -> Result<Summary, Error> {
     let started = Instant::now();
     let mut summary = Summary::default();
-    let mut header = Vec::new();
-    report::write_header(&mut header, cfg.output, with_file);
-    out.write_all(&header).map_err(Error::Output)?;
+    if cfg.header {
+        let mut header = Vec::new();
+        report::write_header(&mut header, cfg.output, with_file);
+        out.write_all(&header).map_err(Error::Output)?;
+    }
 
     let mut pending: BTreeMap<u64, Msg> = BTreeMap::new();
     let mut next = 0u64;
@@ -335,7 +394,14 @@ fn read_inputs(
     let counter = Arc::new(AtomicU64::new(0));
     let chunk_size = cfg.chunk_size.max(1);
     let mut seq = 0u64;
+    let stopped = || cfg.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     for (file, input) in inputs.iter().enumerate() {
+        let skip_to = match cfg.resume_after {
+            Some(p) if p.input > file => continue,
+            Some(p) if p.input == file => p.line,
+            _ => 0,
+        };
+        let wanted = |line: u64| line > skip_to && cfg.shard.is_none_or(|s| s.contains(line));
         let fail = |seq, line, message: String| {
             let _ = msgs.send(Msg::Failed(
                 seq,
@@ -357,13 +423,18 @@ fn read_inputs(
         };
         let mut done = false;
         while !done {
+            if stopped() {
+                return;
+            }
             let mut batch = Vec::with_capacity(chunk_size);
             let mut error = None;
             while batch.len() < chunk_size {
                 match records.next_record() {
                     Ok(Some(r)) => {
-                        batch.push(r);
-                        if records.would_wait() {
+                        if wanted(r.line) {
+                            batch.push(r);
+                        }
+                        if records.would_wait() && !batch.is_empty() {
                             break;
                         }
                     }

@@ -346,6 +346,8 @@ pub struct Summary {
     pub times: TimeHistogram,
     /// Wall-clock time of the run.
     pub wall: Duration,
+    /// Whether the run was stopped by a signal before the end of its input.
+    pub interrupted: bool,
 }
 
 impl Summary {

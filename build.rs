@@ -1,0 +1,42 @@
+//! Build script: records the git commit the binary is built from, for the `machine` object of
+//! `bench --export-json`. It never fails: without git or a `.git` directory (a crates.io
+//! download, a tarball) the commit is simply unknown and reported as `null`.
+
+use std::path::Path;
+use std::process::Command;
+
+fn git(args: &[&str]) -> Option<String> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let s = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (!s.is_empty()).then_some(s)
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    let Some(commit) = git(&["rev-parse", "--verify", "--quiet", "HEAD"]) else {
+        return;
+    };
+    if commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit()) {
+        println!("cargo:rustc-env=SUDOKU_BATCH_GIT_COMMIT={commit}");
+    }
+    // Run again when HEAD moves: the HEAD file itself (a branch switch), the branch's ref file
+    // (a commit) and packed-refs. Only existing files are named, or cargo would rerun always.
+    let mut watch = vec!["HEAD".to_string(), "packed-refs".to_string()];
+    if let Some(branch) = git(&["symbolic-ref", "--quiet", "HEAD"]) {
+        watch.push(branch);
+    }
+    for name in watch {
+        if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", &name]) {
+            if Path::new(&path).is_file() {
+                println!("cargo:rerun-if-changed={path}");
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! The release-style binary under Spark's `RDD.pipe` (PySpark, local mode) over a corpus split
+//! into several partitions: the union of the rows must equal a local run's.
+//!
+//! The test installs PySpark from PyPI into a virtual environment of its own under the target
+//! directory (kept between runs, so only the first run downloads it). It skips, saying so, when
+//! Java or python3 is missing.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const PYSPARK: &str = "pyspark==4.0.1";
+
+fn have(cmd: &str, arg: &str) -> bool {
+    Command::new(cmd)
+        .arg(arg)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// A venv with PySpark, made once.
+fn pyspark_python() -> PathBuf {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("spark-venv");
+    let python = venv.join("bin/python");
+    let ready = venv.join(".ready");
+    if !ready.exists() {
+        let ok = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "python3 -m venv failed");
+        let ok = Command::new(&python)
+            .args(["-m", "pip", "install", "--quiet", PYSPARK])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "pip install {PYSPARK} failed");
+        std::fs::write(&ready, PYSPARK).unwrap();
+    }
+    python
+}
+
+/// Rows keyed by everything but the line number, counted.
+fn rows_by_puzzle(text: &str) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for row in text.lines() {
+        let key = row
+            .split_once(',')
+            .map_or(row, |(_, rest)| rest)
+            .to_string();
+        *m.entry(key).or_insert(0) += 1;
+    }
+    m
+}
+
+#[test]
+fn spark_pipe_equals_a_local_run() {
+    if !have("java", "-version") {
+        println!("skipped: java not found (Spark needs Java 17)");
+        return;
+    }
+    if !have("python3", "--version") {
+        println!("skipped: python3 not found");
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("spark-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A corpus with every status: the examples, invalid lines, the empty grid, an unsolvable one.
+    let examples =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/examples.txt")).unwrap();
+    let mut corpus = String::new();
+    for i in 0..40 {
+        for line in examples
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            corpus.push_str(line);
+            corpus.push('\n');
+        }
+        corpus.push_str(&format!("bad line {i}\n"));
+        corpus.push_str(&".".repeat(81));
+        corpus.push('\n');
+        corpus.push_str(
+            "12345678.........9...............................................................\n",
+        );
+    }
+    let corpus_path = dir.join("corpus.txt");
+    std::fs::write(&corpus_path, &corpus).unwrap();
+
+    let bin = env!("CARGO_BIN_EXE_sudoku-batch");
+    let local = Command::new(bin)
+        .args(["solve", "--quiet", "--no-header", "--no-timing"])
+        .arg(&corpus_path)
+        .output()
+        .unwrap();
+    assert!(local.status.success());
+    let local = String::from_utf8(local.stdout).unwrap();
+
+    let python = pyspark_python();
+    let out = dir.join("spark-rows.txt");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/spark/pipe_test.py");
+    let started = std::time::Instant::now();
+    let status = Command::new(&python)
+        // Keep Spark's driver on loopback.
+        .env("SPARK_LOCAL_IP", "127.0.0.1")
+        .arg(script)
+        .arg(bin)
+        .arg(&corpus_path)
+        .arg("4")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success(), "the Spark job failed");
+    println!("spark job took {:.1} s", started.elapsed().as_secs_f64());
+    let spark = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(spark.lines().count(), local.lines().count());
+    assert_eq!(rows_by_puzzle(&spark), rows_by_puzzle(&local));
+}
