@@ -1,27 +1,13 @@
-//! The solving engine: one call, [`solve`], that counts a grid's solutions up to a limit,
+//! The engine's interface: one call, [`solve`], that counts a grid's solutions up to a limit,
 //! returns the first one and says how many guesses it took.
 //!
-//! The interface is deliberately tiny — a `&Grid`, a limit, and a [`Solved`] value back — so
-//! the pipeline never sees the engine's representation and a faster engine can replace this one
-//! without touching anything else. Nothing here allocates: the whole search state is a fixed-size
-//! `Copy` struct that lives on the stack, and branching copies it (a few hundred bytes) instead
-//! of undoing moves.
-//!
-//! The tricks, each where it lives below:
-//! - **Candidate masks** (`Board::cand`): one 9-bit mask per cell; a placed cell keeps exactly
-//!   its own bit, so "placed" needs no separate test in the unit scans.
-//! - **Peer elimination with a naked-single cascade** (`Board::assign`): placing a digit strips
-//!   it from the cell's 20 peers (a precomputed table); any peer left with one candidate is
-//!   pushed on a fixed-size stack and placed in turn. An empty mask is a contradiction.
-//! - **Hidden singles by bit counting** (`Board::hidden_singles`): for each of the 27 houses,
-//!   two running masks record digits seen at least once and at least twice; `once & !twice`
-//!   are digits with a single home, and a digit missing from `once` is a contradiction.
-//! - **Fewest-candidates guessing** (`search`): branch on the open cell with the fewest
-//!   candidates, stopping the scan at the first bivalue cell; the last candidate of a branch is
-//!   applied in place, not copied, because the others have been refuted.
-//! - **Counting that stops at the limit**: the search returns as soon as `limit` solutions are
-//!   found, so proving uniqueness costs one extra refutation, not a full enumeration.
+//! The interface is deliberately tiny — a `&Grid`, a limit, and a [`Solved`] value back — so the
+//! pipeline, `bench` and `verify` never see the engine's representation, and an engine can be
+//! replaced without touching them. Behind it today is the band-bitboard engine of
+//! [`crate::bitboard`] (its module docs explain the representation and each trick). Nothing in a
+//! solve call allocates: the whole search state is a fixed-size `Copy` struct on the stack.
 
+use crate::bitboard;
 use crate::grid::Grid;
 
 /// What a solve call found.
@@ -32,8 +18,12 @@ pub struct Solved {
     /// The first solution found, when there is one.
     pub first: Option<Grid>,
     /// Branching decisions: each candidate tried at a branch point, except a cell's last
-    /// candidate, which follows from the others' refutation.
+    /// candidate, which follows from the others' refutation. Counted the same way whatever the
+    /// limit, so figures from `first` and `unique` runs compare.
     pub guesses: u64,
+    /// The guess budget ran out before the search finished: `solutions` is then only what was
+    /// found so far.
+    pub gave_up: bool,
 }
 
 /// Counts the solutions of `grid` up to `limit` (a limit of 0 counts as 1), returning the first
@@ -48,295 +38,22 @@ pub struct Solved {
 ///     "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
 /// assert_eq!(engine::solve(&Grid::EMPTY, 5).solutions, 5);
 /// ```
+#[inline]
 pub fn solve(grid: &Grid, limit: u32) -> Solved {
-    let mut ctx = Search {
-        limit: limit.max(1),
-        solutions: 0,
-        first: None,
-        guesses: 0,
-    };
-    if let Some(board) = Board::from_grid(grid) {
-        search(board, &mut ctx);
-    }
-    Solved {
-        solutions: ctx.solutions,
-        first: ctx.first,
-        guesses: ctx.guesses,
-    }
+    bitboard::solve(grid, limit, u64::MAX)
 }
 
-const ALL: u16 = 0x1ff;
-
-/// The 27 houses: rows, columns, boxes.
-const UNITS: [[u8; 9]; 27] = {
-    let mut u = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut k = 0;
-        while k < 9 {
-            u[i][k] = (i * 9 + k) as u8;
-            u[9 + i][k] = (k * 9 + i) as u8;
-            u[18 + i][k] = ((i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3) as u8;
-            k += 1;
-        }
-        i += 1;
-    }
-    u
-};
-
-/// For each cell, the 20 other cells that share its row, column or box.
-const PEERS: [[u8; 20]; 81] = {
-    let mut p = [[0u8; 20]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col, b) = (c / 9, c % 9, (c / 27) * 3 + (c % 9) / 3);
-        let mut n = 0;
-        let mut o = 0;
-        while o < 81 {
-            let (ro, co, bo) = (o / 9, o % 9, (o / 27) * 3 + (o % 9) / 3);
-            if o != c && (ro == r || co == col || bo == b) {
-                p[c][n] = o as u8;
-                n += 1;
-            }
-            o += 1;
-        }
-        c += 1;
-    }
-    p
-};
-
-#[derive(Clone, Copy)]
-struct Board {
-    /// Candidate digits per cell, bit `d-1` for digit `d`; a placed cell holds only its digit.
-    cand: [u16; 81],
-    /// Placed digit per cell, 0 while open.
-    value: [u8; 81],
-    /// Open cells left.
-    open: u8,
-}
-
-impl Board {
-    fn from_grid(grid: &Grid) -> Option<Board> {
-        let mut b = Board {
-            cand: [ALL; 81],
-            value: [0; 81],
-            open: 81,
-        };
-        for (cell, &v) in grid.cells().iter().enumerate() {
-            if v != 0 && !b.assign(cell, v) {
-                return None;
-            }
-        }
-        Some(b)
-    }
-
-    /// Places `digit` in `cell`, then every naked single that follows. `false` on contradiction.
-    fn assign(&mut self, cell: usize, digit: u8) -> bool {
-        // Each cell enters the stack at most once on top of the first: only when its mask
-        // drops to a single bit, which happens once. 82 slots are enough.
-        let mut stack = [0u8; 82];
-        let mut digits = [0u8; 82];
-        stack[0] = cell as u8;
-        digits[0] = digit;
-        let mut sp = 1;
-        while sp > 0 {
-            sp -= 1;
-            let c = stack[sp] as usize;
-            let d = digits[sp];
-            if self.value[c] != 0 {
-                if self.value[c] == d {
-                    continue;
-                }
-                return false;
-            }
-            let bit = 1u16 << (d - 1);
-            if self.cand[c] & bit == 0 {
-                return false;
-            }
-            self.value[c] = d;
-            self.cand[c] = bit;
-            self.open -= 1;
-            for &p in &PEERS[c] {
-                let p = p as usize;
-                let m = self.cand[p];
-                if m & bit == 0 {
-                    continue;
-                }
-                if self.value[p] != 0 {
-                    return false;
-                }
-                let m = m & !bit;
-                self.cand[p] = m;
-                if m == 0 {
-                    return false;
-                }
-                if m & (m - 1) == 0 {
-                    stack[sp] = p as u8;
-                    digits[sp] = m.trailing_zeros() as u8 + 1;
-                    sp += 1;
-                }
-            }
-        }
-        true
-    }
-
-    /// One pass of hidden singles over all houses. `None` on contradiction, else whether
-    /// anything was placed.
-    fn hidden_singles(&mut self) -> Option<bool> {
-        let mut changed = false;
-        for unit in &UNITS {
-            let mut once = 0u16;
-            let mut twice = 0u16;
-            for &c in unit {
-                let m = self.cand[c as usize];
-                twice |= once & m;
-                once |= m;
-            }
-            if once != ALL {
-                return None;
-            }
-            let mut single = once & !twice;
-            while single != 0 {
-                let bit = single & single.wrapping_neg();
-                single &= single - 1;
-                for &c in unit {
-                    let c = c as usize;
-                    if self.cand[c] & bit != 0 {
-                        if self.value[c] == 0 {
-                            if !self.assign(c, bit.trailing_zeros() as u8 + 1) {
-                                return None;
-                            }
-                            changed = true;
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        Some(changed)
-    }
-
-    /// Singles to a fixpoint. `false` on contradiction.
-    fn propagate(&mut self) -> bool {
-        loop {
-            match self.hidden_singles() {
-                None => return false,
-                Some(false) => return true,
-                Some(true) if self.open == 0 => return true,
-                Some(true) => {}
-            }
-        }
-    }
-
-    /// The open cell with the fewest candidates (the first bivalue cell ends the scan).
-    fn pick_cell(&self) -> usize {
-        let mut best = 0;
-        let mut best_n = u32::MAX;
-        for c in 0..81 {
-            if self.value[c] == 0 {
-                let n = self.cand[c].count_ones();
-                if n < best_n {
-                    best = c;
-                    best_n = n;
-                    if n == 2 {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-}
-
-struct Search {
-    limit: u32,
-    solutions: u32,
-    first: Option<Grid>,
-    guesses: u64,
-}
-
-fn search(mut board: Board, ctx: &mut Search) {
-    loop {
-        if !board.propagate() {
-            return;
-        }
-        if board.open == 0 {
-            ctx.solutions += 1;
-            if ctx.first.is_none() {
-                ctx.first = Grid::from_cells(board.value);
-            }
-            return;
-        }
-        let cell = board.pick_cell();
-        let mut cands = board.cand[cell];
-        loop {
-            let d = cands.trailing_zeros() as u8 + 1;
-            cands &= cands - 1;
-            if cands == 0 {
-                // Last candidate: the others were refuted, so apply it in place and go on.
-                if !board.assign(cell, d) {
-                    return;
-                }
-                break;
-            }
-            ctx.guesses += 1;
-            let mut next = board;
-            if next.assign(cell, d) {
-                search(next, ctx);
-                if ctx.solutions >= ctx.limit {
-                    return;
-                }
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tables() {
-        for (c, peers) in PEERS.iter().enumerate() {
-            let mut seen = [false; 81];
-            for &p in peers {
-                assert_ne!(p as usize, c);
-                assert!(!seen[p as usize]);
-                seen[p as usize] = true;
-            }
-        }
-        let mut count = [0; 81];
-        for u in &UNITS {
-            for &c in u {
-                count[c as usize] += 1;
-            }
-        }
-        assert!(count.iter().all(|&n| n == 3));
-    }
-
-    #[test]
-    fn solved_grid_and_contradictions() {
-        let s: Grid =
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-                .parse()
-                .unwrap();
-        let r = solve(&s, 2);
-        assert_eq!((r.solutions, r.first, r.guesses), (1, Some(s), 0));
-        let mut bad = *s.cells();
-        bad[0] = 0;
-        bad[1] = 0;
-        bad[2] = 3; // row 1 now has two 3s
-        let r = solve(&Grid::from_cells(bad).unwrap(), 2);
-        assert_eq!((r.solutions, r.first), (0, None));
-    }
-
-    #[test]
-    fn limit_is_respected() {
-        for limit in [1, 2, 3, 10] {
-            let r = solve(&Grid::EMPTY, limit);
-            assert_eq!(r.solutions, limit);
-            assert!(r.first.unwrap().is_solution_of(&Grid::EMPTY));
-        }
-        assert_eq!(solve(&Grid::EMPTY, 0).solutions, 1);
-    }
+/// Like [`solve`], but gives up once `max_guesses` guesses have been made (`gave_up` is then
+/// set), so that no puzzle can hold a batch up for long.
+///
+/// ```
+/// use sudoku_batch::{engine, Grid};
+/// let r = engine::solve_with_budget(&Grid::EMPTY, 1_000_000, 10);
+/// assert!(r.gave_up);
+/// assert_eq!(r.guesses, 10);
+/// assert!(!engine::solve_with_budget(&Grid::EMPTY, 1, 1_000).gave_up);
+/// ```
+#[inline]
+pub fn solve_with_budget(grid: &Grid, limit: u32, max_guesses: u64) -> Solved {
+    bitboard::solve(grid, limit, max_guesses)
 }

@@ -1,0 +1,303 @@
+//! The first engine, kept as a test oracle (compiled only for the unit tests): one 9-bit
+//! candidate mask per cell, peer elimination with a naked-single cascade, hidden singles by
+//! counting, fewest-candidates guessing. It is several times slower than [`crate::bitboard`] but
+//! simple enough to trust, and fast enough to check the production engine on whole corpora
+//! where the naive backtracker in `tests/common` would take minutes.
+
+use crate::engine::Solved;
+use crate::grid::Grid;
+
+/// Counts the solutions of `grid` up to `limit`; the same contract as [`crate::engine::solve`].
+pub fn solve(grid: &Grid, limit: u32) -> Solved {
+    let mut ctx = Search {
+        limit: limit.max(1),
+        solutions: 0,
+        first: None,
+        guesses: 0,
+    };
+    if let Some(board) = Board::from_grid(grid) {
+        search(board, &mut ctx);
+    }
+    Solved {
+        solutions: ctx.solutions,
+        first: ctx.first,
+        guesses: ctx.guesses,
+        gave_up: false,
+    }
+}
+
+const ALL: u16 = 0x1ff;
+
+/// The 27 houses: rows, columns, boxes.
+const UNITS: [[u8; 9]; 27] = {
+    let mut u = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            u[i][k] = (i * 9 + k) as u8;
+            u[9 + i][k] = (k * 9 + i) as u8;
+            u[18 + i][k] = ((i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3) as u8;
+            k += 1;
+        }
+        i += 1;
+    }
+    u
+};
+
+/// For each cell, the 20 other cells that share its row, column or box.
+const PEERS: [[u8; 20]; 81] = {
+    let mut p = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col, b) = (c / 9, c % 9, (c / 27) * 3 + (c % 9) / 3);
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            let (ro, co, bo) = (o / 9, o % 9, (o / 27) * 3 + (o % 9) / 3);
+            if o != c && (ro == r || co == col || bo == b) {
+                p[c][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    p
+};
+
+#[derive(Clone, Copy)]
+struct Board {
+    /// Candidate digits per cell, bit `d-1` for digit `d`; a placed cell holds only its digit.
+    cand: [u16; 81],
+    /// Placed digit per cell, 0 while open.
+    value: [u8; 81],
+    /// Open cells left.
+    open: u8,
+}
+
+impl Board {
+    fn from_grid(grid: &Grid) -> Option<Board> {
+        let mut b = Board {
+            cand: [ALL; 81],
+            value: [0; 81],
+            open: 81,
+        };
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            if v != 0 && !b.assign(cell, v) {
+                return None;
+            }
+        }
+        Some(b)
+    }
+
+    /// Places `digit` in `cell`, then every naked single that follows. `false` on contradiction.
+    fn assign(&mut self, cell: usize, digit: u8) -> bool {
+        // Each cell enters the stack at most once on top of the first: only when its mask
+        // drops to a single bit, which happens once. 82 slots are enough.
+        let mut stack = [0u8; 82];
+        let mut digits = [0u8; 82];
+        stack[0] = cell as u8;
+        digits[0] = digit;
+        let mut sp = 1;
+        while sp > 0 {
+            sp -= 1;
+            let c = stack[sp] as usize;
+            let d = digits[sp];
+            if self.value[c] != 0 {
+                if self.value[c] == d {
+                    continue;
+                }
+                return false;
+            }
+            let bit = 1u16 << (d - 1);
+            if self.cand[c] & bit == 0 {
+                return false;
+            }
+            self.value[c] = d;
+            self.cand[c] = bit;
+            self.open -= 1;
+            for &p in &PEERS[c] {
+                let p = p as usize;
+                let m = self.cand[p];
+                if m & bit == 0 {
+                    continue;
+                }
+                if self.value[p] != 0 {
+                    return false;
+                }
+                let m = m & !bit;
+                self.cand[p] = m;
+                if m == 0 {
+                    return false;
+                }
+                if m & (m - 1) == 0 {
+                    stack[sp] = p as u8;
+                    digits[sp] = m.trailing_zeros() as u8 + 1;
+                    sp += 1;
+                }
+            }
+        }
+        true
+    }
+
+    /// One pass of hidden singles over all houses. `None` on contradiction, else whether
+    /// anything was placed.
+    fn hidden_singles(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for unit in &UNITS {
+            let mut once = 0u16;
+            let mut twice = 0u16;
+            for &c in unit {
+                let m = self.cand[c as usize];
+                twice |= once & m;
+                once |= m;
+            }
+            if once != ALL {
+                return None;
+            }
+            let mut single = once & !twice;
+            while single != 0 {
+                let bit = single & single.wrapping_neg();
+                single &= single - 1;
+                for &c in unit {
+                    let c = c as usize;
+                    if self.cand[c] & bit != 0 {
+                        if self.value[c] == 0 {
+                            if !self.assign(c, bit.trailing_zeros() as u8 + 1) {
+                                return None;
+                            }
+                            changed = true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Singles to a fixpoint. `false` on contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            match self.hidden_singles() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) if self.open == 0 => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// The open cell with the fewest candidates (the first bivalue cell ends the scan).
+    fn pick_cell(&self) -> usize {
+        let mut best = 0;
+        let mut best_n = u32::MAX;
+        for c in 0..81 {
+            if self.value[c] == 0 {
+                let n = self.cand[c].count_ones();
+                if n < best_n {
+                    best = c;
+                    best_n = n;
+                    if n == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+struct Search {
+    limit: u32,
+    solutions: u32,
+    first: Option<Grid>,
+    guesses: u64,
+}
+
+fn search(mut board: Board, ctx: &mut Search) {
+    loop {
+        if !board.propagate() {
+            return;
+        }
+        if board.open == 0 {
+            ctx.solutions += 1;
+            if ctx.first.is_none() {
+                ctx.first = Grid::from_cells(board.value);
+            }
+            return;
+        }
+        let cell = board.pick_cell();
+        let mut cands = board.cand[cell];
+        loop {
+            let d = cands.trailing_zeros() as u8 + 1;
+            cands &= cands - 1;
+            if cands == 0 {
+                // Last candidate: the others were refuted, so apply it in place and go on.
+                if !board.assign(cell, d) {
+                    return;
+                }
+                break;
+            }
+            ctx.guesses += 1;
+            let mut next = board;
+            if next.assign(cell, d) {
+                search(next, ctx);
+                if ctx.solutions >= ctx.limit {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables() {
+        for (c, peers) in PEERS.iter().enumerate() {
+            let mut seen = [false; 81];
+            for &p in peers {
+                assert_ne!(p as usize, c);
+                assert!(!seen[p as usize]);
+                seen[p as usize] = true;
+            }
+        }
+        let mut count = [0; 81];
+        for u in &UNITS {
+            for &c in u {
+                count[c as usize] += 1;
+            }
+        }
+        assert!(count.iter().all(|&n| n == 3));
+    }
+
+    #[test]
+    fn solved_grid_and_contradictions() {
+        let s: Grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
+        let r = solve(&s, 2);
+        assert_eq!((r.solutions, r.first, r.guesses), (1, Some(s), 0));
+        let mut bad = *s.cells();
+        bad[0] = 0;
+        bad[1] = 0;
+        bad[2] = 3; // row 1 now has two 3s
+        let r = solve(&Grid::from_cells(bad).unwrap(), 2);
+        assert_eq!((r.solutions, r.first), (0, None));
+    }
+
+    #[test]
+    fn limit_is_respected() {
+        for limit in [1, 2, 3, 10] {
+            let r = solve(&Grid::EMPTY, limit);
+            assert_eq!(r.solutions, limit);
+            assert!(r.first.unwrap().is_solution_of(&Grid::EMPTY));
+        }
+        assert_eq!(solve(&Grid::EMPTY, 0).solutions, 1);
+    }
+}
