@@ -5,9 +5,11 @@
 //! The library owns all the work; the `sudoku-batch` binary is a thin shell over [`cli`].
 //!
 //! - [`grid`]: the 81-cell [`Grid`] value, parsing and formatting, rule checks.
-//! - [`engine`]: the allocation-free solver behind one call, [`engine::solve`].
+//! - [`engine`]: the allocation-free solver behind one call, [`engine::solve`]; the band-bitboard
+//!   engine that does the work lives in the private `bitboard` module.
 //! - [`input`]: streaming readers for the line, block and CSV formats, with bounded buffers.
 //! - [`output`]: `-o FILE` written as `FILE.partial` until done; `--resume` repairs and continues it.
+//! - [`ordered`]: the ordered, bounded parallel map that `solve` and `verify` share.
 //! - [`pipeline`]: chunked reading, parallel solving with rayon, in-order writing.
 //! - [`bench`]: the `bench` subcommand's timing loop, percentiles and tables.
 //! - [`bench_run`]: the `bench` command end to end: thread lists, exports, `--external`.
@@ -31,7 +33,7 @@
 
 pub mod bench;
 pub mod bench_run;
-pub mod bitboard;
+mod bitboard;
 pub mod cli;
 pub mod engine;
 pub mod export;
@@ -40,6 +42,9 @@ pub mod grid;
 pub mod histogram;
 pub mod input;
 pub mod machine;
+#[cfg(test)]
+mod masks;
+pub mod ordered;
 pub mod output;
 pub mod pipeline;
 pub mod report;

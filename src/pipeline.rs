@@ -1,27 +1,23 @@
-//! The streaming pipeline: read chunks, solve them on every core, write them back in order.
+//! The streaming pipeline of `solve`: read chunks, solve them on every core, write them back in
+//! order.
 //!
-//! Three roles, each on its own thread(s):
+//! Three roles, run by [`crate::ordered`] (which `verify` shares):
 //!
-//! 1. **Reader** (one thread): reads records from each input in turn, cuts them into chunks
-//!    ([`Config::chunk_size`] records, or fewer when the input would make it wait, so
-//!    interactive use stays responsive), and spawns one rayon job per chunk.
+//! 1. **Reader** (one thread): reads records from each input in turn — skipping what a shard or
+//!    a resumed run leaves out — and cuts them into chunks ([`Config::chunk_size`] records, or
+//!    fewer when the input would make it wait, so interactive use stays responsive).
 //! 2. **Workers** (the rayon pool, `-j` threads): check givens, solve, and format the chunk's
 //!    rows into a byte buffer of its own, so formatting is parallel too.
-//! 3. **Writer** (the calling thread): puts finished chunks back in input order with a small
-//!    reorder map, writes their bytes, counts the summary and moves the progress bar.
+//! 3. **Writer** (the calling thread): takes finished chunks in input order, writes their bytes,
+//!    counts the summary and moves the progress bar.
 //!
-//! **Bounded memory, whatever the input size.** The reader must take a token before it spawns a
-//! chunk and the writer hands the token back only once that chunk is written, so at most
-//! `4 × threads` chunks exist at any time, however fast the input arrives and however slowly the
-//! output drains. Nothing ever holds the whole input.
-//!
-//! **Ordering.** Every chunk carries a sequence number; an input error also takes one, so the
-//! rows before it are all written before the run stops and reports it.
+//! Memory is bounded whatever the input size (at most `4 × threads` chunks exist at once), rows
+//! come out in input order whatever the thread count, and an input error is reported after
+//! every row read before it. A raised stop flag (SIGINT, SIGTERM) ends the reading; what was
+//! read is still solved and written, so the output is a clean prefix that `--resume` continues.
 
-use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -30,6 +26,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::engine;
 use crate::input::{self, Input, InputFormat, Record};
+use crate::ordered::{self, Event, Feeder, StartError};
 use crate::report::{self, OutputFormat, Row, RowWriter, Status, Summary};
 
 /// How a run is done.
@@ -37,6 +34,8 @@ use crate::report::{self, OutputFormat, Row, RowWriter, Status, Summary};
 pub struct Config {
     /// Count solutions up to this many (2 proves uniqueness, 1 is `--first`).
     pub limit: u32,
+    /// Give a puzzle up (status `gave-up`) after this many guesses.
+    pub max_guesses: Option<u64>,
     /// Measure each solve (`false` writes 0 in `solve_ns`, for byte-identical reruns).
     pub timing: bool,
     /// CSV or JSON lines.
@@ -109,6 +108,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             limit: 2,
+            max_guesses: None,
             timing: true,
             output: OutputFormat::Csv,
             input_format: None,
@@ -164,7 +164,6 @@ impl std::fmt::Display for Error {
 impl std::error::Error for Error {}
 
 struct Chunk {
-    seq: u64,
     file: usize,
     records: Vec<Record>,
     /// Input bytes read when the chunk was cut, over all inputs so far (for the progress bar).
@@ -173,27 +172,15 @@ struct Chunk {
 
 struct Done {
     rows: Vec<u8>,
-    counts: [u64; 4],
+    counts: [u64; Status::ALL.len()],
     times: Vec<u64>,
     bytes: u64,
-}
-
-enum Msg {
-    Done(u64, Done),
-    Failed(u64, Error),
-}
-
-impl Msg {
-    fn seq(&self) -> u64 {
-        match self {
-            Msg::Done(s, _) | Msg::Failed(s, _) => *s,
-        }
-    }
 }
 
 /// What a worker needs to turn a chunk into rows.
 struct Job {
     limit: u32,
+    max_guesses: u64,
     timing: bool,
     output: OutputFormat,
     /// Input names, when the rows carry a `file` column.
@@ -203,7 +190,7 @@ struct Job {
 impl Job {
     fn process(&self, chunk: Chunk) -> Done {
         let mut w = RowWriter::new(self.output, chunk.records.len() * 200);
-        let mut counts = [0u64; 4];
+        let mut counts = [0u64; Status::ALL.len()];
         let mut times = Vec::with_capacity(if self.timing { chunk.records.len() } else { 0 });
         let file = self.files.as_ref().map(|f| f[chunk.file].as_str());
         for rec in &chunk.records {
@@ -235,14 +222,21 @@ impl Job {
             }
             let (found, ns) = if self.timing {
                 let start = Instant::now();
-                let found = engine::solve(grid, self.limit);
+                let found = engine::solve_with_budget(grid, self.limit, self.max_guesses);
                 let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
                 times.push(ns);
                 (found, ns)
             } else {
-                (engine::solve(grid, self.limit), 0)
+                (
+                    engine::solve_with_budget(grid, self.limit, self.max_guesses),
+                    0,
+                )
             };
-            let status = Status::from_count(found.solutions);
+            let status = if found.gave_up {
+                Status::GaveUp
+            } else {
+                Status::from_count(found.solutions)
+            };
             counts[status as usize] += 1;
             w.write(&Row {
                 line: rec.line,
@@ -275,125 +269,71 @@ pub fn run(inputs: &[Input], out: &mut dyn Write, cfg: &Config) -> Result<Summar
     } else {
         cfg.threads
     };
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("sudoku-worker-{i}"))
-            .build()
-            .map_err(|e| Error::Threads(e.to_string()))?,
-    );
     let with_file = inputs.len() > 1;
-    let job = Arc::new(Job {
+    let job = Job {
         limit: cfg.limit,
+        max_guesses: cfg.max_guesses.unwrap_or(u64::MAX),
         timing: cfg.timing,
         output: cfg.output,
         files: with_file.then(|| inputs.iter().map(|i| i.name.clone()).collect()),
-    });
-
-    let in_flight = 4 * threads;
-    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        // The channel has exactly this capacity and its receiver is alive: cannot fail.
-        let _ = token_tx.send(());
-    }
-    let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
-
-    let reader = {
-        let inputs = inputs.to_vec();
-        let cfg = cfg.clone();
-        let pool = Arc::clone(&pool);
-        thread::Builder::new()
-            .name("sudoku-reader".into())
-            .spawn(move || read_inputs(&inputs, &cfg, &pool, &job, &token_rx, &msg_tx))
-            .map_err(|e| Error::Threads(e.to_string()))?
     };
-
-    let progress = (cfg.progress && io::stderr().is_terminal()).then(|| progress_bar(inputs));
-    let result = write_in_order(out, &msg_rx, &token_tx, cfg, with_file, progress.as_ref());
-    if let Some(pb) = &progress {
-        pb.finish_and_clear();
-    }
-    let mut summary = result?;
-    // All senders are gone, so the reader has returned; joining only collects it.
-    let _ = reader.join();
-    summary.wall = started.elapsed();
-    summary.interrupted = cfg.stop.as_ref().is_some_and(|s| s.load(Ordering::SeqCst));
-    Ok(summary)
-}
-
-fn write_in_order(
-    out: &mut dyn Write,
-    msgs: &Receiver<Msg>,
-    tokens: &SyncSender<()>,
-    cfg: &Config,
-    with_file: bool,
-    progress: Option<&ProgressBar>,
-) -> Result<Summary, Error> {
-    let started = Instant::now();
-    let mut summary = Summary::default();
     if cfg.header {
         let mut header = Vec::new();
         report::write_header(&mut header, cfg.output, with_file);
         out.write_all(&header).map_err(Error::Output)?;
     }
-
-    let mut pending: BTreeMap<u64, Msg> = BTreeMap::new();
-    let mut next = 0u64;
-    loop {
-        let msg = match msgs.try_recv() {
-            Ok(m) => m,
-            Err(TryRecvError::Empty) => {
+    let progress = (cfg.progress && io::stderr().is_terminal()).then(|| progress_bar(inputs));
+    let mut summary = Summary::default();
+    let result = {
+        let (inputs, read_cfg) = (inputs.to_vec(), cfg.clone());
+        ordered::run(
+            threads,
+            "sudoku",
+            move |feeder| read_inputs(&inputs, &read_cfg, feeder),
+            move |chunk| job.process(chunk),
+            |event| match event {
                 // Nothing ready: let what was written so far through before waiting.
-                out.flush().map_err(Error::Output)?;
-                match msgs.recv() {
-                    Ok(m) => m,
-                    Err(_) => break,
-                }
-            }
-            Err(TryRecvError::Disconnected) => break,
-        };
-        pending.insert(msg.seq(), msg);
-        while let Some(msg) = pending.remove(&next) {
-            match msg {
-                Msg::Failed(_, e) => {
+                Event::Idle => out.flush().map_err(Error::Output),
+                Event::Failed(e) => {
                     out.flush().map_err(Error::Output)?;
-                    return Err(e);
+                    Err(e)
                 }
-                Msg::Done(_, done) => {
+                Event::Done(done) => {
                     out.write_all(&done.rows).map_err(Error::Output)?;
-                    // The reader may already be gone (it stops after its last chunk).
-                    let _ = tokens.try_send(());
                     for (&s, &n) in Status::ALL.iter().zip(done.counts.iter()) {
                         summary.add(s, n);
                     }
                     for &ns in &done.times {
                         summary.times.add(ns);
                     }
-                    if let Some(pb) = progress {
+                    if let Some(pb) = &progress {
                         update_progress(pb, &summary, done.bytes, started.elapsed());
                     }
+                    Ok(())
                 }
-            }
-            next += 1;
-        }
+            },
+        )
+    };
+    if let Some(pb) = &progress {
+        pb.finish_and_clear();
     }
+    result?;
     out.flush().map_err(Error::Output)?;
+    summary.wall = started.elapsed();
+    summary.interrupted = cfg.stop.as_ref().is_some_and(|s| s.load(Ordering::SeqCst));
     Ok(summary)
 }
 
-/// The reader thread: every input in turn, cut into chunks, each spawned on the pool once a
-/// token allows it.
-fn read_inputs(
-    inputs: &[Input],
-    cfg: &Config,
-    pool: &rayon::ThreadPool,
-    job: &Arc<Job>,
-    tokens: &Receiver<()>,
-    msgs: &mpsc::Sender<Msg>,
-) {
+impl From<StartError> for Error {
+    fn from(e: StartError) -> Error {
+        Error::Threads(e.0)
+    }
+}
+
+/// The reader thread: every input in turn, cut into chunks and handed to the pool.
+fn read_inputs(inputs: &[Input], cfg: &Config, feeder: &mut Feeder<Chunk, Done, Error>) {
     let counter = Arc::new(AtomicU64::new(0));
     let chunk_size = cfg.chunk_size.max(1);
-    let mut seq = 0u64;
     let stopped = || cfg.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     for (file, input) in inputs.iter().enumerate() {
         let skip_to = match cfg.resume_after {
@@ -402,24 +342,21 @@ fn read_inputs(
             _ => 0,
         };
         let wanted = |line: u64| line > skip_to && cfg.shard.is_none_or(|s| s.contains(line));
-        let fail = |seq, line, message: String| {
-            let _ = msgs.send(Msg::Failed(
-                seq,
-                Error::Input {
-                    name: input.name.clone(),
-                    line,
-                    message,
-                },
-            ));
+        let fail = |feeder: &mut Feeder<Chunk, Done, Error>, line, message: String| {
+            feeder.fail(Error::Input {
+                name: input.name.clone(),
+                line,
+                message,
+            });
         };
         let source = match input.open(Arc::clone(&counter)) {
             Ok(s) => s,
-            Err(e) => return fail(seq, None, e.to_string()),
+            Err(e) => return fail(feeder, None, e.to_string()),
         };
         let format = input.format(cfg.input_format);
         let mut records = match input::records(source, format, cfg.column.as_deref()) {
             Ok(r) => r,
-            Err(message) => return fail(seq, Some(1), message),
+            Err(message) => return fail(feeder, Some(1), message),
         };
         let mut done = false;
         while !done {
@@ -449,28 +386,18 @@ fn read_inputs(
                 }
             }
             if !batch.is_empty() {
-                // No token means the writer has stopped: stop reading too.
-                if tokens.recv().is_err() {
-                    return;
-                }
                 let chunk = Chunk {
-                    seq,
                     file,
                     records: batch,
                     bytes: counter.load(Ordering::Relaxed),
                 };
-                seq += 1;
-                let job = Arc::clone(job);
-                let msgs = msgs.clone();
-                pool.spawn(move || {
-                    let seq = chunk.seq;
-                    let done = job.process(chunk);
-                    // The writer may have stopped (closed pipe): then nobody needs the rows.
-                    let _ = msgs.send(Msg::Done(seq, done));
-                });
+                // Refused means the writer has stopped: stop reading too.
+                if !feeder.send(chunk) {
+                    return;
+                }
             }
             if let Some((line, e)) = error {
-                return fail(seq, Some(line), e.to_string());
+                return fail(feeder, Some(line), e.to_string());
             }
         }
     }

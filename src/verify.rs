@@ -16,20 +16,18 @@
 //!
 //! **Streaming, all cores, in order.** A reader thread cuts the input into chunks of rows; each
 //! chunk is checked by one rayon job; the calling thread takes the verdicts back in input order.
-//! The reader needs a token per chunk and gets it back when that chunk has been reported, so at
-//! most `4 × threads` chunks are in memory whatever the input size. (This is the same scheme as
-//! [`crate::pipeline`], specialised to pairs.)
+//! This is [`crate::ordered`], the scheme `solve` uses too: at most `4 × threads` chunks are in
+//! memory whatever the input size.
 
-use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::atomic::AtomicU64;
-use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread;
 
 use crate::engine;
 use crate::grid::{is_separator, Grid};
 use crate::input::{Input, LineReader, Source, MAX_LINE};
+use crate::ordered::{self, Event, Feeder, StartError};
 
 /// What a row turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -487,11 +485,6 @@ impl std::fmt::Display for Error {
     }
 }
 
-enum Msg {
-    Done(u64, usize, Vec<Checked>),
-    Failed(u64, Error),
-}
-
 /// Checks every row of `inputs` (read in order) and hands each verdict to `report` in input
 /// order, with the index of its input. `report` returning an error stops the run with it
 /// (a closed pipe, say). Returns the counts.
@@ -505,94 +498,72 @@ pub fn run(
     } else {
         opts.threads
     };
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("verify-worker-{i}"))
-            .build()
-            .map_err(io::Error::other)?,
-    );
-    let in_flight = 4 * threads;
-    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        // The channel has exactly this capacity and its receiver is alive: cannot fail.
-        let _ = token_tx.send(());
-    }
-    let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
-    let reader = {
-        let inputs = inputs.to_vec();
-        let opts = opts.clone();
-        let pool = Arc::clone(&pool);
-        thread::Builder::new()
-            .name("verify-reader".into())
-            .spawn(move || read_inputs(&inputs, &opts, &pool, &token_rx, &msg_tx))?
-    };
-
     let mut summary = Summary::default();
-    let mut pending: BTreeMap<u64, Msg> = BTreeMap::new();
-    let mut next = 0u64;
-    let mut outcome = Ok(());
-    'recv: for msg in msg_rx.iter() {
-        let seq = match &msg {
-            Msg::Done(s, ..) | Msg::Failed(s, _) => *s,
-        };
-        pending.insert(seq, msg);
-        while let Some(msg) = pending.remove(&next) {
-            match msg {
-                Msg::Failed(_, e) => {
-                    outcome = Err(e);
-                    break 'recv;
+    let (read_inputs_, read_opts) = (inputs.to_vec(), opts.clone());
+    let result = ordered::run(
+        threads,
+        "verify",
+        move |feeder| read_inputs(&read_inputs_, &read_opts, feeder),
+        |(file, batch): (usize, Vec<Pair>)| (file, batch.iter().map(check).collect::<Vec<_>>()),
+        |event| match event {
+            Event::Idle => Ok(()),
+            Event::Failed(e) => Err(Stop::Input(e)),
+            Event::Done((file, rows)) => {
+                for row in &rows {
+                    summary.counts[row.verdict as usize] += 1;
+                    report(file, row).map_err(Stop::Io)?;
                 }
-                Msg::Done(_, file, rows) => {
-                    for row in &rows {
-                        summary.counts[row.verdict as usize] += 1;
-                        report(file, row)?;
-                    }
-                    // The reader may already be gone (it stops after its last chunk).
-                    let _ = token_tx.try_send(());
-                }
+                Ok(())
             }
-            next += 1;
-        }
+        },
+    );
+    match result {
+        Ok(()) => Ok(Ok(summary)),
+        Err(Stop::Input(e)) => Ok(Err(e)),
+        Err(Stop::Io(e)) => Err(e),
     }
-    drop(msg_rx);
-    drop(token_tx);
-    // With the receiver gone the reader stops at its next chunk; joining only collects it.
-    let _ = reader.join();
-    Ok(outcome.map(|()| summary))
 }
+
+/// Why the ordered run stopped early.
+enum Stop {
+    Input(Error),
+    Io(io::Error),
+}
+
+impl From<StartError> for Stop {
+    fn from(e: StartError) -> Stop {
+        Stop::Io(io::Error::other(e.0))
+    }
+}
+
+type Checks = (usize, Vec<Checked>);
 
 fn read_inputs(
     inputs: &[Input],
     opts: &Options,
-    pool: &rayon::ThreadPool,
-    tokens: &mpsc::Receiver<()>,
-    msgs: &mpsc::Sender<Msg>,
+    feeder: &mut Feeder<(usize, Vec<Pair>), Checks, Error>,
 ) {
     let chunk_size = if opts.chunk_size == 0 {
         1024
     } else {
         opts.chunk_size
     };
-    let mut seq = 0u64;
     for (file, input) in inputs.iter().enumerate() {
-        let fail = |seq, line, message: String| {
-            let _ = msgs.send(Msg::Failed(
-                seq,
-                Error {
+        let fail =
+            |feeder: &mut Feeder<(usize, Vec<Pair>), Checks, Error>, line, message: String| {
+                feeder.fail(Error {
                     name: input.name.clone(),
                     line,
                     message,
-                },
-            ));
-        };
+                });
+            };
         let mut pairs = match input
             .open(Arc::new(AtomicU64::new(0)))
             .and_then(|src| Pairs::new(src, opts))
         {
             Ok(Ok(p)) => p,
-            Ok(Err(message)) => return fail(seq, Some(1), message),
-            Err(e) => return fail(seq, None, e.to_string()),
+            Ok(Err(message)) => return fail(feeder, Some(1), message),
+            Err(e) => return fail(feeder, None, e.to_string()),
         };
         let mut done = false;
         while !done {
@@ -611,21 +582,12 @@ fn read_inputs(
                     }
                 }
             }
-            if !batch.is_empty() {
-                // No token means the consumer has stopped: stop reading too.
-                if tokens.recv().is_err() {
-                    return;
-                }
-                let this = seq;
-                seq += 1;
-                let msgs = msgs.clone();
-                pool.spawn(move || {
-                    let rows = batch.iter().map(check).collect();
-                    let _ = msgs.send(Msg::Done(this, file, rows));
-                });
+            // Refused means the consumer has stopped: stop reading too.
+            if !batch.is_empty() && !feeder.send((file, batch)) {
+                return;
             }
             if let Some((line, e)) = error {
-                return fail(seq, Some(line), e.to_string());
+                return fail(feeder, Some(line), e.to_string());
             }
         }
     }
