@@ -4,7 +4,7 @@
 //! This module only translates: flags become a [`pipeline::Config`], inputs become
 //! [`Input`]s, errors become one line on stderr and an exit code. The exit codes are a contract:
 //! 0 for a completed run (invalid or unsolvable puzzles are data, not failures), 1 for `--strict`
-//! when any puzzle was invalid or unsolvable, 2 for usage and I/O errors. A closed stdout
+//! when any puzzle was invalid, unsolvable or given up, 2 for usage and I/O errors. A closed stdout
 //! (`| head`) is the reader's choice, not an error: the run ends quietly with 0.
 
 use std::fs::{File, OpenOptions};
@@ -28,7 +28,7 @@ use crate::verify;
 
 /// Exit code of a completed run.
 pub const EXIT_OK: i32 = 0;
-/// Exit code of a `--strict` run that met an invalid or unsolvable puzzle.
+/// Exit code of a `--strict` run that met an invalid, unsolvable or given-up puzzle.
 pub const EXIT_STRICT: i32 = 1;
 /// Exit code of a usage or I/O error.
 pub const EXIT_ERROR: i32 = 2;
@@ -39,7 +39,7 @@ const EXIT_CODES: &str = "\
 Exit status:
   0  the run completed (invalid and unsolvable puzzles are reported in the output, not errors);
      also when the reader of stdout closes it early, e.g. `| head`
-  1  with --strict: some puzzle was invalid or unsolvable
+  1  with --strict: some puzzle was invalid, unsolvable or given up (--max-guesses)
   2  usage error, or an input or output could not be opened, read or written
   130  stopped by SIGINT or SIGTERM after writing every row read so far (see --resume)";
 
@@ -67,7 +67,7 @@ a line that is not a usable puzzle gets status `invalid` and a reason in `error`
 Output columns: line,puzzle,status,solutions,solution,guesses,solve_ns,error \
 (then `file` when there are several inputs).\n\
 Statuses: solved (exactly one solution; with --first, at least one), multiple (two or more), \
-unsolvable (none), invalid (not a puzzle, or givens that break a rule).",
+unsolvable (none), invalid (not a puzzle, or givens that break a rule), gave-up (--max-guesses ran out first).",
         after_help = "Examples:\n  \
 sudoku-batch solve corpus.txt -o solutions.csv\n  \
 cat corpus.txt | sudoku-batch solve --first\n  \
@@ -303,6 +303,11 @@ struct SolveArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     limit: u32,
 
+    /// Give a puzzle up after N guesses: its row gets status `gave-up` (with the solutions
+    /// found so far) instead of holding the batch up. Default: no limit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_guesses: Option<u64>,
+
     /// Write 0 in solve_ns, so that two runs give byte-identical output.
     #[arg(long)]
     no_timing: bool,
@@ -321,7 +326,7 @@ struct SolveArgs {
     #[arg(short, long)]
     quiet: bool,
 
-    /// Exit with status 1 when any puzzle is invalid or unsolvable.
+    /// Exit with status 1 when any puzzle is invalid, unsolvable or given up.
     #[arg(long)]
     strict: bool,
 
@@ -425,6 +430,7 @@ fn solve(args: SolveArgs) -> i32 {
     }
     let cfg = Config {
         limit: if args.first { 1 } else { args.limit },
+        max_guesses: args.max_guesses,
         timing: !args.no_timing,
         output: match args.format {
             OutputFormatArg::Csv => OutputFormat::Csv,
@@ -546,7 +552,9 @@ fn finish(args: &SolveArgs, summary: &Summary) -> i32 {
     if !args.quiet {
         let _ = summary.write_to(&mut io::stderr());
     }
-    let bad = summary.count(Status::Invalid) + summary.count(Status::Unsolvable);
+    let bad = summary.count(Status::Invalid)
+        + summary.count(Status::Unsolvable)
+        + summary.count(Status::GaveUp);
     if args.strict && bad > 0 {
         EXIT_STRICT
     } else {

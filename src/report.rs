@@ -37,15 +37,18 @@ pub enum Status {
     Unsolvable,
     /// Not a puzzle, or givens that break a rule.
     Invalid,
+    /// The guess budget (`--max-guesses`) ran out first; `solutions` counts what was found.
+    GaveUp,
 }
 
 impl Status {
     /// All statuses, in the order summaries list them.
-    pub const ALL: [Status; 4] = [
+    pub const ALL: [Status; 5] = [
         Status::Solved,
         Status::Multiple,
         Status::Unsolvable,
         Status::Invalid,
+        Status::GaveUp,
     ];
 
     /// The status for a solution count.
@@ -64,6 +67,7 @@ impl Status {
             Status::Multiple => "multiple",
             Status::Unsolvable => "unsolvable",
             Status::Invalid => "invalid",
+            Status::GaveUp => "gave-up",
         }
     }
 
@@ -341,7 +345,7 @@ impl TimeHistogram {
 /// What a whole run did: counts by status, wall time, solve times.
 #[derive(Clone, Default)]
 pub struct Summary {
-    counts: [u64; 4],
+    counts: [u64; Status::ALL.len()],
     /// Solve times of the puzzles that were solved (all but `invalid`), when timed.
     pub times: TimeHistogram,
     /// Wall-clock time of the run.
@@ -373,6 +377,7 @@ impl Summary {
         let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
         let counts: Vec<String> = Status::ALL
             .iter()
+            .filter(|&&s| s != Status::GaveUp || self.count(s) > 0)
             .map(|&s| format!("{} {}", group(self.count(s)), s))
             .collect();
         writeln!(

@@ -321,3 +321,133 @@ fn runs_from_an_absolute_path_with_an_empty_environment() {
     // Only rows on stdout; the summary went to stderr.
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 solved"));
 }
+
+/// The README's GNU parallel recipes: `--pipepart` blocks and `--shard` jobs both give the rows
+/// of a local run (by puzzle for pipepart, whose pieces number their lines from 1).
+#[test]
+fn gnu_parallel_recipes() {
+    let have = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        println!("skipped: GNU parallel not found");
+        return;
+    }
+    let dir = tmp("parallel");
+    let f = dir.join("c.txt");
+    std::fs::write(&f, slow_corpus(600)).unwrap();
+    let bin = env!("CARGO_BIN_EXE_sudoku-batch");
+    let local = run(&["solve", "-q", "--no-header", "--no-timing", s(&f)]).stdout;
+    let sh = |script: String| {
+        let out = Command::new("sh").arg("-c").arg(script).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let pipepart = sh(format!(
+        "parallel --pipepart -a {} --block 4k -k {bin} solve -q --no-header --no-timing",
+        s(&f)
+    ));
+    let shards = sh(format!(
+        "parallel -k {bin} solve -q --no-header --no-timing --shard {{}}/3 {} ::: 1 2 3",
+        s(&f)
+    ));
+    let sorted = |t: &str, drop_line: bool| {
+        let mut v: Vec<String> = t
+            .lines()
+            .map(|l| {
+                if drop_line {
+                    l.split_once(',').map_or(l, |(_, r)| r).to_string()
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(&pipepart, true), sorted(&local, true));
+    assert_eq!(sorted(&shards, false), sorted(&local, false));
+}
+
+/// Puzzles that make naive solvers crawl finish: the empty grid counted to a million, grids of
+/// 8 to 16 clues; and with `--max-guesses` a puzzle is given up, never a hang.
+#[test]
+fn hard_cases_finish_and_budgets_give_up() {
+    let mut input = format!("{EMPTY}\n");
+    // 8 to 16 clues of LeetCode 37's solution: sparse, many solutions.
+    let sol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    for keep in 8..=16 {
+        let line: String = sol
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| if (i * 7) % 81 < keep { ch } else { '.' })
+            .collect();
+        input.push_str(&line);
+        input.push('\n');
+    }
+    let out = run_stdin(
+        &[
+            "solve",
+            "-q",
+            "--no-timing",
+            "--limit",
+            "1000000",
+            "-j",
+            "2",
+        ],
+        input.clone().into_bytes(),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let rows: Vec<Vec<&str>> = out
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 10);
+    assert_eq!(
+        (rows[0][2], rows[0][3]),
+        ("multiple", "1000000"),
+        "the empty grid"
+    );
+    for r in &rows[1..] {
+        assert_eq!(r[2], "multiple");
+    }
+    let out = run_stdin(
+        &[
+            "solve",
+            "-q",
+            "--no-timing",
+            "--limit",
+            "1000000",
+            "--max-guesses",
+            "50",
+            "--strict",
+        ],
+        input.into_bytes(),
+    );
+    assert_eq!(out.code, 1, "given-up puzzles fail --strict");
+    let rows: Vec<Vec<&str>> = out
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 10);
+    for r in &rows {
+        assert_eq!(r[2], "gave-up", "{r:?}");
+        assert_eq!(r[5], "50", "exactly the budget of guesses");
+    }
+    // A budget that is not reached changes nothing.
+    let out = run_stdin(
+        &["solve", "-q", "--max-guesses", "1000", "--strict"],
+        format!("{LEET}\n").into_bytes(),
+    );
+    assert_eq!(out.code, 0);
+    assert!(out.stdout.contains(",solved,1,"));
+}
