@@ -3,18 +3,14 @@
 //! solver in `tests/toys/`. Nothing here asserts on a speed: timings only have to be present,
 //! positive and ordered.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod common;
+
+use common::cli::{run, tmp, write, Out, EMPTY, LEET, UNSOLVABLE};
+
+use std::path::Path;
 
 use serde_json::Value;
 
-const LEET: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const EMPTY: &str =
-    ".................................................................................";
-/// No rule is broken by the givens, but r1c9 can only be 9 and column 9 already has one.
-const UNSOLVABLE: &str =
-    "12345678.........9...............................................................";
 const EULER1: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/examples.txt");
@@ -37,44 +33,11 @@ const FIELDS: [&str; 12] = [
     "max_us",
 ];
 
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Out {
-    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-batch"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run sudoku-batch");
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
 fn bench(extra: &[&str]) -> Out {
     let mut args = vec!["bench"];
     args.extend_from_slice(&FAST);
     args.extend_from_slice(extra);
     run(&args)
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("sudoku-batch-bench-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
 }
 
 fn num(v: &Value, key: &str) -> f64 {
@@ -147,7 +110,7 @@ fn exports_parse_and_contain_what_they_promise() {
     let small = write(
         &dir,
         "small.txt",
-        &format!("{LEET}\nnot a puzzle\n{EMPTY}\n"),
+        format!("{LEET}\nnot a puzzle\n{EMPTY}\n"),
     );
     let (j, c, m, s) = (
         dir.join("r.json"),
@@ -327,7 +290,7 @@ fn bench_usage_errors_exit_2() {
         out.stdout, "",
         "nothing timed before a bad export path is noticed"
     );
-    let copy = write(&dir, "in.txt", &format!("{LEET}\n"));
+    let copy = write(&dir, "in.txt", format!("{LEET}\n"));
     let out = bench(&["--export-csv", &copy, &copy]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("also an input"), "{}", out.stderr);
@@ -351,7 +314,7 @@ fn referee_corpus(dir: &Path) -> String {
     write(
         dir,
         "referee.txt",
-        &format!("# five puzzles\n{LEET}\n{EMPTY}\nnot a puzzle\n{EULER1}\n{UNSOLVABLE}\n{LEET}\n"),
+        format!("# five puzzles\n{LEET}\n{EMPTY}\nnot a puzzle\n{EULER1}\n{UNSOLVABLE}\n{LEET}\n"),
     )
 }
 

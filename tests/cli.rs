@@ -1,69 +1,12 @@
 //! Runs the real `sudoku-batch` binary on real files and pipes and checks what it writes and
 //! how it exits.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod common;
 
-const LEET: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const LEET_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-/// No rule is broken by the givens, but r1c9 can only be 9 and column 9 already has one.
-const UNSOLVABLE: &str =
-    "12345678.........9...............................................................";
-const EMPTY: &str =
-    ".................................................................................";
+use common::cli::{bin, run, run_stdin, tmp, write, EMPTY, LEET, LEET_SOLUTION, UNSOLVABLE};
 
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-batch"))
-}
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Out {
-    let mut cmd = bin();
-    cmd.args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("spawn sudoku-batch");
-    if let Some(bytes) = stdin {
-        let mut pipe = child.stdin.take().unwrap();
-        let bytes = bytes.to_vec();
-        std::thread::spawn(move || {
-            let _ = pipe.write_all(&bytes);
-        });
-    }
-    let out = child.wait_with_output().unwrap();
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-/// A fresh directory for one test's files.
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-batch-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &[u8]) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
+use std::io::{BufRead, BufReader, Read};
+use std::process::Stdio;
 
 /// Parses CSV output into header + records.
 fn rows(csv_text: &str) -> (Vec<String>, Vec<Vec<String>>) {
@@ -89,7 +32,7 @@ fn line_input_gives_one_row_per_puzzle_line() {
         LEET.replacen('5', "3", 1)
     );
     let f = write(&dir, "in.txt", text.as_bytes());
-    let out = run(&["solve", "-q", &f], None);
+    let out = run(&["solve", "-q", &f]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stderr, "");
     let (h, r) = rows(&out.stdout);
@@ -137,7 +80,7 @@ fn line_input_gives_one_row_per_puzzle_line() {
 fn stdin_by_default_and_by_dash() {
     let input = format!("{LEET}\n");
     for args in [vec!["solve", "-q"], vec!["solve", "-q", "-"]] {
-        let out = run(&args, Some(input.as_bytes()));
+        let out = run_stdin(&args, input.as_bytes());
         assert_eq!(out.code, 0);
         let (h, r) = rows(&out.stdout);
         assert!(!h.contains(&"file".to_string()));
@@ -172,10 +115,7 @@ fn block_input() {
 1 2 3
 ";
     let f = write(&dir, "blocks.txt", text.as_bytes());
-    let out = run(
-        &["solve", "-q", "--input-format", "block", "--first", &f],
-        None,
-    );
+    let out = run(&["solve", "-q", "--input-format", "block", "--first", &f]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let (_, r) = rows(&out.stdout);
     assert_eq!(r.len(), 3);
@@ -197,7 +137,7 @@ fn csv_input_by_extension_and_column() {
         &LEET[..5]
     );
     let f = write(&dir, "kaggle.csv", text.as_bytes());
-    let out = run(&["solve", "-q", &f], None);
+    let out = run(&["solve", "-q", &f]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let (_, r) = rows(&out.stdout);
     assert_eq!(r.len(), 2);
@@ -205,16 +145,16 @@ fn csv_input_by_extension_and_column() {
     assert_eq!(r[0][4], LEET_SOLUTION);
     assert_eq!(r[1][7], "expected 81 cells, found 5");
     // A solved grid read from the solutions column is its own unique solution.
-    let out = run(&["solve", "-q", "--column", "solutions", &f], None);
+    let out = run(&["solve", "-q", "--column", "solutions", &f]);
     let (_, r) = rows(&out.stdout);
     assert_eq!((r[0][2].as_str(), r[0][5].as_str()), ("solved", "0"));
     assert_eq!(r[0][4], LEET_SOLUTION);
     // The same file under another name needs --input-format csv.
     let g = write(&dir, "kaggle.dat", text.as_bytes());
-    let out = run(&["solve", "-q", "--input-format", "csv", &g], None);
+    let out = run(&["solve", "-q", "--input-format", "csv", &g]);
     assert_eq!(rows(&out.stdout).1.len(), 2);
     // A missing column is a usage error that names the file.
-    let out = run(&["solve", "-q", "--column", "nope", &f], None);
+    let out = run(&["solve", "-q", "--column", "nope", &f]);
     assert_eq!(out.code, 2);
     assert!(
         out.stderr.contains("kaggle.csv") && out.stderr.contains("'nope'"),
@@ -229,7 +169,7 @@ fn output_file_and_several_inputs() {
     let a = write(&dir, "a.txt", format!("{LEET}\nbad\n").as_bytes());
     let b = write(&dir, "b.txt", format!("# c\n{EMPTY}\n").as_bytes());
     let o = dir.join("out.csv");
-    let out = run(&["solve", "-q", &a, &b, "-o", o.to_str().unwrap()], None);
+    let out = run(&["solve", "-q", &a, &b, "-o", o.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout, "", "rows go to the file, not stdout");
     let (h, r) = rows(&std::fs::read_to_string(&o).unwrap());
@@ -276,20 +216,17 @@ fn mixed_corpus(n: usize) -> String {
 fn thread_count_does_not_change_the_output() {
     let dir = tmp("order");
     let f = write(&dir, "mixed.txt", mixed_corpus(3000).as_bytes());
-    let one = run(&["solve", "-q", "--no-timing", "-j", "1", &f], None);
-    let two = run(
-        &[
-            "solve",
-            "-q",
-            "--no-timing",
-            "-j",
-            "2",
-            "--chunk-size",
-            "7",
-            &f,
-        ],
-        None,
-    );
+    let one = run(&["solve", "-q", "--no-timing", "-j", "1", &f]);
+    let two = run(&[
+        "solve",
+        "-q",
+        "--no-timing",
+        "-j",
+        "2",
+        "--chunk-size",
+        "7",
+        &f,
+    ]);
     assert_eq!(one.code, 0);
     assert_eq!(one.stdout, two.stdout);
     let (_, r) = rows(&one.stdout);
@@ -302,11 +239,11 @@ fn thread_count_does_not_change_the_output() {
 #[test]
 fn first_and_limit() {
     let input = format!("{EMPTY}\n{LEET}\n");
-    let first = run(&["solve", "-q", "--first"], Some(input.as_bytes()));
+    let first = run_stdin(&["solve", "-q", "--first"], input.as_bytes());
     let (_, r) = rows(&first.stdout);
     assert_eq!((r[0][2].as_str(), r[0][3].as_str()), ("solved", "1"));
     assert_eq!((r[1][2].as_str(), r[1][3].as_str()), ("solved", "1"));
-    let five = run(&["solve", "-q", "--limit", "5"], Some(input.as_bytes()));
+    let five = run_stdin(&["solve", "-q", "--limit", "5"], input.as_bytes());
     let (_, r) = rows(&five.stdout);
     assert_eq!((r[0][2].as_str(), r[0][3].as_str()), ("multiple", "5"));
     assert_eq!((r[1][2].as_str(), r[1][3].as_str()), ("solved", "1"));
@@ -315,10 +252,7 @@ fn first_and_limit() {
 #[test]
 fn jsonl_output() {
     let input = format!("{LEET}\nxyz\n");
-    let out = run(
-        &["solve", "-q", "--format", "jsonl"],
-        Some(input.as_bytes()),
-    );
+    let out = run_stdin(&["solve", "-q", "--format", "jsonl"], input.as_bytes());
     let lines: Vec<serde_json::Value> = out
         .stdout
         .lines()
@@ -338,46 +272,43 @@ fn exit_codes_and_summary() {
     let dir = tmp("exit");
     let good = write(&dir, "good.txt", format!("{LEET}\n").as_bytes());
     let bad = write(&dir, "bad.txt", format!("{LEET}\nbad\n").as_bytes());
-    let ok = run(&["solve", &good], None);
+    let ok = run(&["solve", &good]);
     assert_eq!(ok.code, 0);
     assert!(
         ok.stderr.contains("1 puzzles") && ok.stderr.contains("1 solved"),
         "{}",
         ok.stderr
     );
-    assert_eq!(run(&["solve", "-q", "--strict", &good], None).code, 0);
+    assert_eq!(run(&["solve", "-q", "--strict", &good]).code, 0);
     assert_eq!(
-        run(&["solve", "-q", &bad], None).code,
+        run(&["solve", "-q", &bad]).code,
         0,
         "invalid lines are data"
     );
-    assert_eq!(run(&["solve", "-q", "--strict", &bad], None).code, 1);
+    assert_eq!(run(&["solve", "-q", "--strict", &bad]).code, 1);
     let missing = dir.join("missing.txt");
-    let out = run(&["solve", "-q", missing.to_str().unwrap()], None);
+    let out = run(&["solve", "-q", missing.to_str().unwrap()]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("missing.txt"), "{}", out.stderr);
     assert_eq!(
         out.stdout, "",
         "nothing is written before a missing input is noticed"
     );
-    assert_eq!(run(&["solve", "--limit", "0"], None).code, 2);
-    assert_eq!(run(&["solve", "--bogus"], None).code, 2);
-    let help = run(&["solve", "--help"], None);
+    assert_eq!(run(&["solve", "--limit", "0"]).code, 2);
+    assert_eq!(run(&["solve", "--bogus"]).code, 2);
+    let help = run(&["solve", "--help"]);
     assert_eq!(help.code, 0);
     assert!(help.stdout.contains("Exit status"));
-    let out = run(
-        &[
-            "solve",
-            "-q",
-            "-o",
-            dir.join("no/such/dir.csv").to_str().unwrap(),
-            &good,
-        ],
-        None,
-    );
+    let out = run(&[
+        "solve",
+        "-q",
+        "-o",
+        dir.join("no/such/dir.csv").to_str().unwrap(),
+        &good,
+    ]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("dir.csv"), "{}", out.stderr);
-    let out = run(&["solve", "-q", "-o", &good, &good], None);
+    let out = run(&["solve", "-q", "-o", &good, &good]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("also an input"), "{}", out.stderr);
     assert_eq!(
@@ -420,30 +351,24 @@ fn closed_stdout_ends_quietly() {
 #[test]
 fn examples_in_data_solve() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let out = run(
-        &[
-            "solve",
-            "-q",
-            "--strict",
-            &format!("{root}/data/examples.txt"),
-        ],
-        None,
-    );
+    let out = run(&[
+        "solve",
+        "-q",
+        "--strict",
+        &format!("{root}/data/examples.txt"),
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let (_, r) = rows(&out.stdout);
     assert!(r.len() >= 3);
     assert!(r.iter().all(|r| r[2] == "solved"));
-    let out = run(
-        &[
-            "solve",
-            "-q",
-            "--strict",
-            "--input-format",
-            "block",
-            &format!("{root}/data/examples-block.txt"),
-        ],
-        None,
-    );
+    let out = run(&[
+        "solve",
+        "-q",
+        "--strict",
+        "--input-format",
+        "block",
+        &format!("{root}/data/examples-block.txt"),
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let (_, r) = rows(&out.stdout);
     assert!(r.len() >= 3);

@@ -5,53 +5,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use common::cli::{run, tmp, write, EMPTY, LEET, LEET_SOLUTION, UNSOLVABLE};
+
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use common::{line, random_grid, reference_solve, unique_puzzle, Cells, Rng};
-
-const LEET: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const LEET_SOLUTION: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-const EMPTY: &str =
-    ".................................................................................";
-/// No rule is broken by the givens, but r1c9 can only be 9 and column 9 already has one.
-const UNSOLVABLE: &str =
-    "12345678.........9...............................................................";
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Out {
-    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-batch"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run sudoku-batch");
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("sudoku-batch-verify-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
 
 /// `n` unique puzzles with their solutions, from the reference solver.
 fn pairs(n: usize, seed: u64) -> Vec<(String, String)> {
@@ -338,7 +297,7 @@ fn verifies_solve_output_and_stdin() {
 #[test]
 fn usage_and_io_errors_exit_2() {
     let dir = tmp("errors");
-    let f = write(&dir, "ok.txt", &format!("{LEET}:{LEET_SOLUTION}\n"));
+    let f = write(&dir, "ok.txt", format!("{LEET}:{LEET_SOLUTION}\n"));
     let missing = dir.join("missing.txt");
     let out = run(&["verify", missing.to_str().unwrap()]);
     assert_eq!(out.code, 2);

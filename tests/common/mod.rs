@@ -7,6 +7,8 @@
 
 #![allow(dead_code)]
 
+pub mod cli;
+
 /// A plain grid: 81 cells, row-major, `0` for blank.
 pub type Cells = [u8; 81];
 
