@@ -1,5 +1,6 @@
 //! Differential test: the engine against the naive reference solver in `tests/common`, on
-//! generated puzzles with 0, 1 and 2+ solutions, from a fixed seed.
+//! generated puzzles with 0, 1 and 2+ solutions, from a fixed seed: 17,000 families, about
+//! 102,000 puzzles (the test fails below 100,000, or when any category runs thin).
 //!
 //! Puzzles come in families. Each family starts from a random complete grid and yields:
 //! - `Unique`: clues removed while the engine still counts exactly 1 solution (30–37 clues);
@@ -27,7 +28,7 @@ use sudoku_batch::{engine, Grid};
 
 const SEED: u64 = 0x5d0c_0b47_c4ed_2024;
 /// Six puzzles per family (five when no given can be changed into an unsolvable puzzle).
-const FAMILIES: usize = 1_800;
+const FAMILIES: usize = 17_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -286,17 +287,17 @@ fn engine_agrees_with_reference_on_generated_puzzles() {
     }
 
     // The mix must really contain every category in numbers, or the test proves little.
-    assert!(total >= 10_000, "only {total} puzzles");
+    assert!(total >= 100_000, "only {total} puzzles");
     assert!(
-        zero_search >= 2_500,
+        zero_search >= 25_000,
         "only {zero_search} unsolvable puzzles"
     );
     assert!(
-        zero_conflict >= 1_000,
+        zero_conflict >= 10_000,
         "only {zero_conflict} conflicting puzzles"
     );
-    assert!(one >= 2_000, "only {one} unique puzzles");
-    assert!(many >= 2_500, "only {many} puzzles with 2+ solutions");
+    assert!(one >= 20_000, "only {one} unique puzzles");
+    assert!(many >= 25_000, "only {many} puzzles with 2+ solutions");
     assert!(
         extra >= 2_000,
         "only {extra} puzzles checked with other limits"
