@@ -503,7 +503,11 @@ impl Records for CsvRecords {
         match self.rdr.read_byte_record(&mut self.record) {
             Ok(false) => Ok(None),
             Ok(true) => {
-                self.line = self.record.position().map_or(self.line + 1, |p| p.line());
+                // The csv crate counts lines by LF only, so in a file ending its lines with a
+                // lone CR every record would claim the header's line. Rows must have strictly
+                // increasing numbers (resume relies on it): count such a record as the next line.
+                let reported = self.record.position().map_or(0, |p| p.line());
+                self.line = reported.max(self.line + 1);
                 let puzzle = match self.record.get(self.column) {
                     Some(field) => Grid::parse_cells(field),
                     None => Err(ParseError::Other(format!(
@@ -668,6 +672,13 @@ mod tests {
         let text = format!("\u{feff}id,puzzle,solution,clues,difficulty\n1,{LEET},,30,0.0\n");
         let recs = read_all(text.into_bytes(), InputFormat::Csv, None);
         assert_eq!(summary(&recs), vec![(2, LEET.to_string())]);
+        // Lone CRs end records too (found by fuzzing): numbers still increase, one per record.
+        let text = format!("quizzes\r{LEET}\r{LEET}\r");
+        let recs = read_all(text.into_bytes(), InputFormat::Csv, None);
+        assert_eq!(
+            summary(&recs),
+            vec![(2, LEET.to_string()), (3, LEET.to_string())]
+        );
         let reader = source(b"a,b\n".to_vec());
         let err = records(reader, InputFormat::Csv, None).err().unwrap();
         assert!(err.contains("'quizzes' or 'puzzle' or 'puzzles'"), "{err}");

@@ -7,7 +7,8 @@ use sudoku_batch::input::{self, InputFormat, Source};
 /// Reads every record of `data` in `format`: no panic, no error (the input is in memory), line
 /// numbers increasing and within the input, and every grid well-formed.
 pub fn read_all(data: &[u8], format: InputFormat) {
-    let lines = data.split(|&b| b == b'\n').count() as u64;
+    // Lines end at LF, CRLF or (for CSV records) a lone CR: count every CR and LF, an upper bound.
+    let lines = data.split(|&b| b == b'\n' || b == b'\r').count() as u64;
     let source: Source = BufReader::new(Box::new(std::io::Cursor::new(data.to_vec())) as Box<dyn Read + Send>);
     let Ok(mut records) = input::records(source, format, None) else {
         return; // a CSV without a puzzle column: reported, not read
