@@ -602,8 +602,7 @@ mod tests {
     fn solve(p: &Grid, limit: u32) -> Solved {
         super::solve(p, limit, u64::MAX)
     }
-    const LEET: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    use crate::fixtures::LEET;
 
     /// Compares against the reference engine at limits 1, 2 and 3.
     fn check(p: &Grid) {

@@ -226,15 +226,8 @@ struct VerifyArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
 
-    /// Worker threads [default: one per core].
-    #[arg(
-        short = 'j',
-        long,
-        value_name = "N",
-        default_value_t = 0,
-        hide_default_value = true
-    )]
-    threads: usize,
+    #[command(flatten)]
+    workers: Workers,
 
     /// No report and no summary: only the exit code (and -o).
     #[arg(short, long)]
@@ -267,6 +260,20 @@ fn seconds(s: &str) -> Result<f64, String> {
     } else {
         Err(format!("'{s}' must be between 0 and 86400 seconds"))
     }
+}
+
+/// The worker-thread option that `solve` and `verify` share.
+#[derive(Args, Debug)]
+struct Workers {
+    /// Worker threads [default: one per core].
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        hide_default_value = true
+    )]
+    threads: usize,
 }
 
 #[derive(Args, Debug)]
@@ -312,15 +319,8 @@ struct SolveArgs {
     #[arg(long)]
     no_timing: bool,
 
-    /// Worker threads [default: one per core].
-    #[arg(
-        short = 'j',
-        long,
-        value_name = "N",
-        default_value_t = 0,
-        hide_default_value = true
-    )]
-    threads: usize,
+    #[command(flatten)]
+    workers: Workers,
 
     /// No progress bar and no summary on stderr.
     #[arg(short, long)]
@@ -442,7 +442,7 @@ fn solve(args: SolveArgs) -> i32 {
             InputFormatArg::Csv => InputFormat::Csv,
         }),
         column: args.column.clone(),
-        threads: args.threads,
+        threads: args.workers.threads,
         chunk_size: usize::try_from(args.chunk_size).unwrap_or(1024),
         progress: !args.quiet,
         shard: args.shard,
@@ -669,7 +669,7 @@ fn verify(args: VerifyArgs) -> i32 {
         }),
         puzzle_column: args.puzzle_column,
         solution_column: args.solution_column,
-        threads: args.threads,
+        threads: args.workers.threads,
         chunk_size: usize::try_from(args.chunk_size).unwrap_or(1024),
     };
     let started = std::time::Instant::now();

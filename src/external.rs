@@ -290,10 +290,7 @@ pub fn judge(puzzle: &Grid, answer: Option<&Grid>) -> Option<String> {
 mod tests {
     use super::*;
 
-    const LEET: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const SOL: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    use crate::fixtures::{LEET, LEET_SOLUTION as SOL};
 
     #[test]
     fn judging() {

@@ -368,8 +368,7 @@ impl FromStr for Grid {
 mod tests {
     use super::*;
 
-    const LEET: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    use crate::fixtures::LEET;
 
     fn err(line: &[u8]) -> String {
         Grid::parse_line(line).unwrap_err().to_string()

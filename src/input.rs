@@ -543,8 +543,7 @@ impl Records for CsvRecords {
 mod tests {
     use super::*;
 
-    const LEET: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    use crate::fixtures::LEET;
 
     fn source(bytes: Vec<u8>) -> Source {
         BufReader::new(Box::new(io::Cursor::new(bytes)))

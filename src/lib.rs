@@ -38,6 +38,8 @@ pub mod cli;
 pub mod engine;
 pub mod export;
 pub mod external;
+#[cfg(test)]
+mod fixtures;
 pub mod grid;
 pub mod histogram;
 pub mod input;
