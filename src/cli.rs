@@ -428,7 +428,10 @@ fn solve(args: SolveArgs) -> i32 {
     if args.resume && args.output.is_none() {
         return error("--resume needs -o FILE: it continues FILE.partial left by an earlier run");
     }
-    let cfg = Config {
+    // SIGINT and SIGTERM raise this flag; the pipeline then stops reading and finishes cleanly.
+    let stop = Arc::new(AtomicBool::new(false));
+    install_stop_signals(&stop);
+    let mut cfg = Config {
         limit: if args.first { 1 } else { args.limit },
         max_guesses: args.max_guesses,
         timing: !args.no_timing,
@@ -447,13 +450,9 @@ fn solve(args: SolveArgs) -> i32 {
         progress: !args.quiet,
         shard: args.shard,
         header: !args.no_header,
+        stop: Some(stop),
         ..Config::default()
     };
-
-    let mut cfg = cfg;
-    let stop = Arc::new(AtomicBool::new(false));
-    install_stop_signals(&stop);
-    cfg.stop = Some(Arc::clone(&stop));
 
     let Some(path) = args.output.clone() else {
         let stdout = io::stdout();
