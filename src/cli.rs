@@ -454,9 +454,26 @@ fn solve(args: SolveArgs) -> i32 {
         ..Config::default()
     };
 
-    let Some(path) = args.output.clone() else {
-        let stdout = io::stdout();
-        let mut out = BufWriter::with_capacity(256 * 1024, stdout.lock());
+    // Stdout, and an -o that is not a regular file (/dev/null, a FIFO, a terminal), are written
+    // directly: renaming a `.partial` file over a device would replace the device.
+    let direct: Option<Box<dyn Write>> = match &args.output {
+        None => Some(Box::new(io::stdout().lock())),
+        Some(p) if output::is_special(p) => {
+            if args.resume {
+                return error(format!(
+                    "{}: --resume needs -o to name a regular file",
+                    p.display()
+                ));
+            }
+            match OpenOptions::new().write(true).open(p) {
+                Ok(f) => Some(Box::new(f)),
+                Err(e) => return error(format!("{}: {e}", p.display())),
+            }
+        }
+        Some(_) => None,
+    };
+    if let Some(w) = direct {
+        let mut out = BufWriter::with_capacity(256 * 1024, w);
         return match pipeline::run(&inputs, &mut out, &cfg) {
             Ok(summary) if summary.interrupted => {
                 if !args.quiet {
@@ -474,6 +491,9 @@ fn solve(args: SolveArgs) -> i32 {
             Err(e) if e.is_broken_pipe() => EXIT_OK,
             Err(e) => error(e),
         };
+    }
+    let Some(path) = args.output.clone() else {
+        return EXIT_OK; // unreachable: without -o the output is direct
     };
     let partial = output::partial_path(&path);
     let file = if args.resume && partial.exists() {

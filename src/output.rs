@@ -16,6 +16,13 @@ use crate::input::Input;
 use crate::pipeline::ResumePoint;
 use crate::report::{self, OutputFormat, Status, COLUMNS};
 
+/// Whether `path` exists and is not a regular file (a device such as /dev/null, a FIFO, a
+/// terminal): such an output is written directly, never through a `.partial` file and a rename,
+/// which would replace it.
+pub fn is_special(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file())
+}
+
 /// The name a run writes `path` under until it ends: `path` + `.partial`.
 pub fn partial_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();

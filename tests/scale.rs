@@ -31,14 +31,19 @@ fn slow_corpus(n: usize) -> String {
     out
 }
 
-const SLOW: [&str; 6] = ["solve", "-q", "--no-timing", "--limit", "300", "-j"];
-
+/// `solve` on one thread, deterministic output, the empty grids counted to 300 unless `extra`
+/// names another `--limit`.
 fn slow_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
-    let mut v: Vec<&str> = SLOW.to_vec();
-    v.push("1");
+    let mut v = vec!["solve", "-q", "--no-timing", "-j", "1"];
+    if !extra.contains(&"--limit") {
+        v.extend(["--limit", "300"]);
+    }
     v.extend_from_slice(extra);
     v
 }
+
+/// For the stop tests: a run long enough (about a second) that a signal lands mid-run.
+const STOP_LIMIT: &str = "20000";
 
 #[test]
 fn gzip_and_zstd_read_like_plain_text() {
@@ -173,13 +178,29 @@ fn stop_and_resume(signal: &str) {
     let f = dir.join("c.txt");
     std::fs::write(&f, slow_corpus(1500)).unwrap();
     let done = dir.join("done.csv");
-    let args = slow_args(&["--chunk-size", "16", "-o", s(&done), s(&f)]);
+    let args = slow_args(&[
+        "--limit",
+        STOP_LIMIT,
+        "--chunk-size",
+        "16",
+        "-o",
+        s(&done),
+        s(&f),
+    ]);
     assert_eq!(run(&args).code, 0);
     let full = std::fs::read_to_string(&done).unwrap();
     let mut stopped_mid_run = 0;
     for (i, delay_ms) in [30u64, 120, 300, 600].into_iter().enumerate() {
         let o = dir.join(format!("o{i}.csv"));
-        let args = slow_args(&["--chunk-size", "16", "-o", s(&o), s(&f)]);
+        let args = slow_args(&[
+            "--limit",
+            STOP_LIMIT,
+            "--chunk-size",
+            "16",
+            "-o",
+            s(&o),
+            s(&f),
+        ]);
         let child = bin()
             .args(&args)
             .stdin(Stdio::null())
@@ -212,7 +233,15 @@ fn stop_and_resume(signal: &str) {
             } else {
                 assert_eq!(code, None, "killed by a signal");
             }
-            let mut resume = slow_args(&["--chunk-size", "16", "-o", s(&o), "--resume"]);
+            let mut resume = slow_args(&[
+                "--limit",
+                STOP_LIMIT,
+                "--chunk-size",
+                "16",
+                "-o",
+                s(&o),
+                "--resume",
+            ]);
             resume.push(s(&f));
             let r = run(&resume);
             assert_eq!(r.code, 0, "{}", r.stderr);
@@ -398,4 +427,41 @@ fn hard_cases_finish_and_budgets_give_up() {
     );
     assert_eq!(out.code, 0);
     assert!(out.stdout.contains(",solved,1,"));
+}
+
+/// `-o` naming something that is not a regular file (a FIFO here, /dev/null in the README's
+/// commands) is written directly: a `.partial` file renamed over it would replace it.
+#[test]
+fn output_to_a_fifo_or_device_is_written_in_place() {
+    let dir = tmp("fifo");
+    let f = dir.join("c.txt");
+    std::fs::write(&f, slow_corpus(30)).unwrap();
+    let fifo = dir.join("rows.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        println!("skipped: mkfifo not available");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = run(&["solve", "-q", "--no-timing", "-o", s(&fifo), s(&f)]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let rows = reader.join().unwrap();
+    let want = run(&["solve", "-q", "--no-timing", s(&f)]).stdout;
+    assert_eq!(rows, want);
+    use std::os::unix::fs::FileTypeExt;
+    let kind = std::fs::metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced");
+    assert!(!dir.join("rows.fifo.partial").exists());
+    // --resume makes no sense there and says so.
+    let out = run(&["solve", "-q", "--resume", "-o", s(&fifo), s(&f)]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("regular file"), "{}", out.stderr);
+    // And /dev/null, as the README's speed commands use it, stays a device.
+    let out = run(&["solve", "-q", "-o", "/dev/null", s(&f)]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let null = std::fs::metadata("/dev/null").unwrap().file_type();
+    assert!(null.is_char_device(), "/dev/null was replaced by a file");
 }
