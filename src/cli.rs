@@ -396,21 +396,32 @@ fn error(message: impl std::fmt::Display) -> i32 {
     EXIT_ERROR
 }
 
-fn solve(args: SolveArgs) -> i32 {
-    let mut inputs: Vec<Input> = args.files.iter().map(|f| Input::from_arg(f)).collect();
+/// The inputs named on the command line (none means stdin), each checked before anything is
+/// written, so that a plainly missing one fails at once; the error's exit code otherwise.
+fn inputs_of(files: &[String]) -> Result<Vec<Input>, i32> {
+    let mut inputs: Vec<Input> = files.iter().map(|f| Input::from_arg(f)).collect();
     if inputs.is_empty() {
         inputs.push(Input::from_arg("-"));
     }
-    // Fail before writing anything when an input is plainly missing.
     for input in &inputs {
         if let Some(path) = &input.path {
             match std::fs::metadata(path) {
-                Ok(m) if m.is_dir() => return error(format!("{}: is a directory", input.name)),
+                Ok(m) if m.is_dir() => {
+                    return Err(error(format!("{}: is a directory", input.name)))
+                }
                 Ok(_) => {}
-                Err(e) => return error(format!("{}: {e}", input.name)),
+                Err(e) => return Err(error(format!("{}: {e}", input.name))),
             }
         }
     }
+    Ok(inputs)
+}
+
+fn solve(args: SolveArgs) -> i32 {
+    let inputs = match inputs_of(&args.files) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
     if let Some(out) = args.output.as_ref().and_then(|o| o.canonicalize().ok()) {
         let clash = inputs.iter().find(|i| {
             i.path
@@ -629,19 +640,10 @@ fn bench(args: BenchArgs) -> i32 {
 pub const EXIT_VERIFY_WRONG: i32 = 1;
 
 fn verify(args: VerifyArgs) -> i32 {
-    let mut inputs: Vec<Input> = args.files.iter().map(|f| Input::from_arg(f)).collect();
-    if inputs.is_empty() {
-        inputs.push(Input::from_arg("-"));
-    }
-    for input in &inputs {
-        if let Some(path) = &input.path {
-            match std::fs::metadata(path) {
-                Ok(m) if m.is_dir() => return error(format!("{}: is a directory", input.name)),
-                Ok(_) => {}
-                Err(e) => return error(format!("{}: {e}", input.name)),
-            }
-        }
-    }
+    let inputs = match inputs_of(&args.files) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
     let dest = args.output.as_deref().map(Dest::from_arg);
     if let Some(Dest::File(out)) = &dest {
         if let Ok(out) = out.canonicalize() {
