@@ -114,12 +114,7 @@ pub fn check(req: &Request) -> Result<(), String> {
     }
     for (flag, dest) in outputs {
         if let Some(Dest::File(p)) = dest {
-            let Ok(out) = p.canonicalize() else { continue };
-            if req
-                .files
-                .iter()
-                .any(|f| Path::new(f).canonicalize().ok().as_ref() == Some(&out))
-            {
+            if crate::output::overwrites_input(p, req.files.iter().map(Path::new)) {
                 return Err(format!(
                     "{}: the {flag} file is also an input; writing it would destroy the input",
                     p.display()

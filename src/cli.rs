@@ -9,7 +9,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -417,23 +417,25 @@ fn inputs_of(files: &[String]) -> Result<Vec<Input>, i32> {
     Ok(inputs)
 }
 
+/// An error (and its exit code) when `-o` names one of the inputs.
+fn refuse_overwriting_inputs(out: &Path, inputs: &[Input]) -> Result<(), i32> {
+    if output::overwrites_input(out, inputs.iter().filter_map(|i| i.path.as_deref())) {
+        return Err(error(format!(
+            "{}: the output file is also an input; writing it would destroy the input",
+            out.display()
+        )));
+    }
+    Ok(())
+}
+
 fn solve(args: SolveArgs) -> i32 {
     let inputs = match inputs_of(&args.files) {
         Ok(i) => i,
         Err(code) => return code,
     };
-    if let Some(out) = args.output.as_ref().and_then(|o| o.canonicalize().ok()) {
-        let clash = inputs.iter().find(|i| {
-            i.path
-                .as_ref()
-                .and_then(|p| p.canonicalize().ok())
-                .is_some_and(|p| p == out)
-        });
-        if let Some(input) = clash {
-            return error(format!(
-                "{}: the output file is also an input; writing it would destroy the input",
-                input.name
-            ));
+    if let Some(out) = &args.output {
+        if let Err(code) = refuse_overwriting_inputs(out, &inputs) {
+            return code;
         }
     }
     if args.resume && args.output.is_none() {
@@ -646,19 +648,8 @@ fn verify(args: VerifyArgs) -> i32 {
     };
     let dest = args.output.as_deref().map(Dest::from_arg);
     if let Some(Dest::File(out)) = &dest {
-        if let Ok(out) = out.canonicalize() {
-            let clash = inputs.iter().find(|i| {
-                i.path
-                    .as_ref()
-                    .and_then(|p| p.canonicalize().ok())
-                    .is_some_and(|p| p == out)
-            });
-            if let Some(input) = clash {
-                return error(format!(
-                    "{}: the output file is also an input; writing it would destroy the input",
-                    input.name
-                ));
-            }
+        if let Err(code) = refuse_overwriting_inputs(out, &inputs) {
+            return code;
         }
     }
     let mut csv_out = match &dest {

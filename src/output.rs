@@ -16,6 +16,17 @@ use crate::input::Input;
 use crate::pipeline::ResumePoint;
 use crate::report::{self, OutputFormat, Status, COLUMNS};
 
+/// Whether writing `out` would overwrite one of `inputs` (both exist and are the same file once
+/// links and relative parts are resolved).
+pub fn overwrites_input<'a>(out: &Path, inputs: impl IntoIterator<Item = &'a Path>) -> bool {
+    let Ok(out) = out.canonicalize() else {
+        return false;
+    };
+    inputs
+        .into_iter()
+        .any(|p| p.canonicalize().is_ok_and(|p| p == out))
+}
+
 /// Whether `path` exists and is not a regular file (a device such as /dev/null, a FIFO, a
 /// terminal): such an output is written directly, never through a `.partial` file and a rename,
 /// which would replace it.
