@@ -33,7 +33,7 @@
 
 pub mod bench;
 pub mod bench_run;
-mod bitboard;
+pub mod bitboard;
 pub mod cli;
 pub mod engine;
 pub mod export;
