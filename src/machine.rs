@@ -30,10 +30,11 @@ pub struct Machine {
     pub simd: &'static str,
 }
 
-/// The SIMD code path the solving engine uses. The engine exposes none today, so this is
-/// `portable`; when an engine with several paths lands, this one function is where to ask it.
+/// The SIMD code path the solving engine was built with: `sse2` on x86-64 (the engine's
+/// vector stale mask; SSE2 is part of every x86-64 CPU, so it is chosen at build time, not
+/// detected), `portable` elsewhere.
 pub fn simd_path() -> &'static str {
-    "portable"
+    crate::bitboard::SIMD_PATH
 }
 
 impl Machine {
@@ -125,6 +126,16 @@ fn os_release() -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn simd_path_names_the_build() {
+        let expected = if cfg!(target_arch = "x86_64") {
+            "sse2"
+        } else {
+            "portable"
+        };
+        assert_eq!(simd_path(), expected);
+    }
 
     #[test]
     fn cpuinfo_model_name() {
