@@ -9,9 +9,10 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
-use sudoku_batch::{engine, Grid};
+use sudoku_batch::engine;
+
+mod common;
 
 /// Corpus file and how many of its first puzzles one iteration solves (kept small so that the
 /// whole bench fits a few minutes on a shared 2-core machine).
@@ -23,33 +24,16 @@ const CORPORA: [(&str, usize); 5] = [
     ("hardest1106", 100),
 ];
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("SUDOKU_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data")))
-}
-
 fn engines(c: &mut Criterion) {
-    let dir = data_dir();
+    let dir = common::data_dir();
     if !dir.is_dir() {
         println!("skipped: ../shared/data not found ({})", dir.display());
         return;
     }
     for (name, take) in CORPORA {
-        let path = dir.join(format!("{name}.txt"));
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            println!("engine bench: {} not found, skipping", path.display());
+        let Some((grids, crate_grids)) = common::load(name, take) else {
             continue;
         };
-        let lines: Vec<&str> = text.lines().take(take).collect();
-        let grids: Vec<Grid> = lines
-            .iter()
-            .map(|l| l.parse().expect("corpus line parses"))
-            .collect();
-        let crate_grids: Vec<sudoku::Sudoku> = lines
-            .iter()
-            .map(|l| sudoku::Sudoku::from_str_line(l).expect("corpus line parses"))
-            .collect();
         for (mode, limit) in [("first", 1u32), ("unique", 2u32)] {
             let mut g = c.benchmark_group(format!("{name}/{mode}"));
             g.throughput(Throughput::Elements(grids.len() as u64))

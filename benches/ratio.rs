@@ -11,9 +11,10 @@
 //! comparison with confidence intervals, on smaller slices.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Instant;
-use sudoku_batch::{engine, Grid};
+use sudoku_batch::engine;
+
+mod common;
 
 const CORPORA: [&str; 5] = [
     "kaggle_sample",
@@ -32,9 +33,7 @@ fn main() {
         .collect();
     let take: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(5000);
     let filter = args.get(1).cloned().unwrap_or_default();
-    let dir = std::env::var_os("SUDOKU_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data")));
+    let dir = common::data_dir();
     if !dir.is_dir() {
         println!("skipped: ../shared/data not found ({})", dir.display());
         return;
@@ -42,20 +41,9 @@ fn main() {
     println!("| corpus | puzzles | mode | ours/s | crate/s | ratio | our guesses/puzzle |");
     println!("|---|---:|---|---:|---:|---:|---:|");
     for name in CORPORA.iter().filter(|n| n.contains(filter.as_str())) {
-        let path = dir.join(format!("{name}.txt"));
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            println!("ratio bench: {} not found, skipping", path.display());
+        let Some((ours, theirs)) = common::load(name, take) else {
             continue;
         };
-        let lines: Vec<&str> = text.lines().take(take).collect();
-        let ours: Vec<Grid> = lines
-            .iter()
-            .map(|l| l.parse().expect("corpus line parses"))
-            .collect();
-        let theirs: Vec<sudoku::Sudoku> = lines
-            .iter()
-            .map(|l| sudoku::Sudoku::from_str_line(l).expect("corpus line parses"))
-            .collect();
         for (mode, limit) in [("first", 1u32), ("unique", 2u32)] {
             let (mut best_ours, mut best_theirs) = (f64::MAX, f64::MAX);
             let mut guesses = 0;

@@ -63,10 +63,12 @@
 //! - **Batch givens** (`State::from_grid`): each word is built once from all givens, and a
 //!   given blocked by another given is a conflict.
 //! - **Guessing** (`State::pick_cell`, `search`): a bivalue cell of the band with the most
-//!   bivalue cells, and inside it of the row with the most bivalue cells (**densest row**: three
-//!   popcounts; 4.7% fewer guesses on forum_hardest_sample in both modes, 7–9% on top1465,
-//!   hardest1106 and 17clue); else the fewest-candidate cell among the first open cell
-//!   of each band. The last candidate is applied in place, as the others were refuted.
+//!   bivalue cells, and inside it of the row with the most bivalue cells (**densest row**: 4.7%
+//!   fewer guesses on forum_hardest_sample in both modes, 7–9% on top1465, hardest1106 and
+//!   17clue; the counts come from a **row-count table**, nine look-ups, as x86-64 without the
+//!   `popcnt` extension spends a dozen instructions per popcount); else the fewest-candidate
+//!   cell among the first open cell of each band. The last candidate is applied in place, as
+//!   the others were refuted.
 //!
 //! # Tried and not kept
 //!
@@ -85,6 +87,11 @@
 //! - **Naked singles before column claiming**, or no column claiming: 7% / 23% more guesses,
 //!   slower on balance.
 //! - **Masking the `LC` index** to drop its bounds check: no measurable change.
+//! - **Other cell choices** (guesses against the first bivalue cell of the densest band): the
+//!   densest row over the whole grid (−1.9%), the densest box in the band (−0.6%), the last
+//!   bivalue cell of the band (+2.4%), the cell with the most bivalue peers in its band (−4.7%,
+//!   as the densest row, but a loop), that cell inside the densest row (−5.5%, but 1.6% more
+//!   instructions per guess ate the gain).
 //!
 //! And in the session that brought the SIMD stale mask (ratios from an alternating harness:
 //! ours and the crate on the same 50-puzzle chunks in turn, best of 3, first 5,000 puzzles):
@@ -107,14 +114,10 @@
 //! - **Adding the digit's other words to the current sweep** when pointing changed them: 8%
 //!   slower. **A per-word branch on the precomputed mask** in the old unrolled sweep: 0.87×.
 //! - **Claiming after naked singles** instead of before: same guesses, 2% slower. **An
-//!   empty-cell check after every sweep**: 2% slower. **Skipping claiming for digits whose
-//!   words changed** (a word snapshot instead of the column folds): 9% fewer instructions, no
-//!   faster.
-//! - **Other cell choices** (guesses against the first bivalue cell of the densest band): the
-//!   densest row over the whole grid (−1.9%), the densest box in the band (−0.6%), the last
-//!   bivalue cell of the band (+2.4%), the cell with the most bivalue peers in its band (−4.7%,
-//!   as the densest row, but a loop), that cell inside the densest row (−5.5%, but 1.6% more
-//!   instructions per guess ate the gain).
+//!   empty-cell check after every sweep**: 2% slower. **Naked singles only in bands whose
+//!   words changed** (2.4 of 3 per pass): 2% slower, three branches per pass. **Skipping
+//!   claiming for digits whose words changed** (a word snapshot instead of the column folds):
+//!   9% fewer instructions, no faster.
 
 use crate::engine::Solved;
 use crate::grid::Grid;
@@ -812,6 +815,16 @@ mod tests {
         }
     }
 
+    /// A deterministic xorshift64 generator.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
     fn corpus(name: &str, take: usize) -> Option<Vec<Grid>> {
         let path = Path::new(DATA).join(name);
         let text = std::fs::read_to_string(path).ok()?;
@@ -859,12 +872,9 @@ mod tests {
             assert!(!seen[h], "mask {s:o} collides");
             seen[h] = true;
         }
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..100_000 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let word = (rng as u32) & ALL;
+            let word = (next() as u32) & ALL;
             let s = (0..9)
                 .filter(|&m| word & minirow_cells(m) != 0)
                 .fold(0, |acc, m| acc | 1 << m);
@@ -875,13 +885,7 @@ mod tests {
     /// The SIMD stale mask equals the portable one (which is what non-x86-64 targets run).
     #[test]
     fn stale_mask_paths_agree() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let mut now = [0u32; 27];
             for w in now.iter_mut() {
@@ -935,13 +939,7 @@ mod tests {
             eprintln!("{DATA} absent: skipping");
             return;
         };
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for p in &seeds {
             let sol = masks::solve(p, 1).first.unwrap();
             for keep in [20u64, 24, 30, 45] {
