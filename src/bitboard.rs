@@ -517,6 +517,11 @@ impl State {
     /// The stale words as a 27-bit mask (bit `sb` set when word `sb` changed since examined).
     #[inline(always)]
     fn stale(&self) -> u32 {
+        // Unit tests can make this thread run the portable path on x86-64 too.
+        #[cfg(test)]
+        if tests::PORTABLE.with(std::cell::Cell::get) {
+            return stale_portable(&self.cells, &self.prev);
+        }
         #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         {
             stale_sse2(&self.cells, &self.prev)
@@ -787,6 +792,50 @@ mod tests {
     use std::path::Path;
 
     const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data");
+
+    thread_local! {
+        /// Set: this thread's engine uses the portable stale mask, whatever the CPU.
+        pub(super) static PORTABLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// The whole engine on the portable path (what non-x86-64 CPUs run) gives the same counts,
+    /// solutions and guesses as on the SIMD path, on generated and corpus puzzles.
+    #[test]
+    fn portable_path_solves_alike() {
+        let mut puzzles: Vec<Grid> = vec![LEET.parse().unwrap(), Grid::EMPTY];
+        let mut next = xorshift(0x0005_eed0_fa11);
+        let sol = masks::solve(&Grid::EMPTY, 1).first.unwrap();
+        for keep in [17u64, 22, 26, 30, 40] {
+            for _ in 0..200 {
+                let mut cells = *sol.cells();
+                for c in cells.iter_mut() {
+                    if next() % 81 >= keep {
+                        *c = 0;
+                    }
+                }
+                puzzles.push(Grid::from_cells(cells).unwrap());
+            }
+        }
+        for (name, take) in [
+            ("forum_hardest_sample.txt", 100),
+            ("multi_solution.txt", 200),
+        ] {
+            puzzles.extend(corpus(name, take).unwrap_or_default());
+        }
+        for p in &puzzles {
+            for limit in [1, 2] {
+                let simd = solve(p, limit);
+                PORTABLE.with(|f| f.set(true));
+                let portable = solve(p, limit);
+                PORTABLE.with(|f| f.set(false));
+                assert_eq!(
+                    (simd.solutions, simd.first, simd.guesses),
+                    (portable.solutions, portable.first, portable.guesses),
+                    "{p}"
+                );
+            }
+        }
+    }
 
     fn solve(p: &Grid, limit: u32) -> Solved {
         super::solve(p, limit, u64::MAX)
