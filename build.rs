@@ -1,6 +1,9 @@
 //! Build script: records the git commit the binary is built from, for the `machine` object of
-//! `bench --export-json`. It never fails: without git or a `.git` directory (a crates.io
-//! download, a tarball) the commit is simply unknown and reported as `null`.
+//! `bench --export-json`, and finds the benchmark corpora for the tests and benches.
+//!
+//! It never fails: without git or a `.git` directory (a crates.io download, a tarball) the
+//! commit is simply unknown and reported as `null`; without the corpora the tests that need them
+//! are compiled as ignored, so `cargo test` reports them as ignored instead of passing them.
 
 use std::path::Path;
 use std::process::Command;
@@ -18,8 +21,32 @@ fn git(args: &[&str]) -> Option<String> {
     (!s.is_empty()).then_some(s)
 }
 
+/// The corpora: `$SUDOKU_DATA`, else `../shared/data` beside the crate. When the folder is
+/// there, `cfg(corpora)` is set and `SUDOKU_CORPORA` names it (read by `sudoku_batch::corpora`).
+fn corpora() {
+    println!("cargo:rustc-check-cfg=cfg(corpora)");
+    println!("cargo:rerun-if-env-changed=SUDOKU_DATA");
+    let dir = std::env::var_os("SUDOKU_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    // Watching the folder (or its parent, while it is missing) reruns this when it appears.
+    match dir.canonicalize() {
+        Ok(abs) if abs.is_dir() => {
+            println!("cargo:rerun-if-changed={}", abs.display());
+            println!("cargo:rustc-cfg=corpora");
+            println!("cargo:rustc-env=SUDOKU_CORPORA={}", abs.display());
+        }
+        _ => {
+            if let Some(parent) = dir.parent().filter(|p| p.is_dir()) {
+                println!("cargo:rerun-if-changed={}", parent.display());
+            }
+        }
+    }
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    corpora();
     let Some(commit) = git(&["rev-parse", "--verify", "--quiet", "HEAD"]) else {
         return;
     };

@@ -290,7 +290,7 @@ pub fn judge(puzzle: &Grid, answer: Option<&Grid>) -> Option<String> {
 mod tests {
     use super::*;
 
-    use crate::fixtures::{LEET, LEET_SOLUTION as SOL};
+    use crate::testing::{LEET, LEET_SOLUTION as SOL};
 
     #[test]
     fn judging() {

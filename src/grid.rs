@@ -368,7 +368,7 @@ impl FromStr for Grid {
 mod tests {
     use super::*;
 
-    use crate::fixtures::LEET;
+    use crate::testing::LEET;
 
     fn err(line: &[u8]) -> String {
         Grid::parse_line(line).unwrap_err().to_string()

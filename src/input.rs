@@ -543,7 +543,7 @@ impl Records for CsvRecords {
 mod tests {
     use super::*;
 
-    use crate::fixtures::LEET;
+    use crate::testing::LEET;
 
     fn source(bytes: Vec<u8>) -> Source {
         BufReader::new(Box::new(io::Cursor::new(bytes)))

@@ -33,23 +33,24 @@
 
 pub mod bench;
 pub mod bench_run;
-pub mod bitboard;
 pub mod cli;
+#[doc(hidden)]
+pub mod corpora;
 pub mod engine;
 pub mod export;
 pub mod external;
-#[cfg(test)]
-mod fixtures;
 pub mod grid;
 pub mod histogram;
 pub mod input;
 pub mod machine;
-#[cfg(test)]
-mod masks;
 pub mod ordered;
 pub mod output;
 pub mod pipeline;
 pub mod report;
+pub mod rng;
+#[cfg(test)]
+mod testing;
+pub mod transform;
 pub mod verify;
 
 pub use engine::{solve, Solved};

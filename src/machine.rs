@@ -34,7 +34,7 @@ pub struct Machine {
 /// vector stale mask; SSE2 is part of every x86-64 CPU, so it is chosen at build time, not
 /// detected), `portable` elsewhere.
 pub fn simd_path() -> &'static str {
-    crate::bitboard::SIMD_PATH
+    crate::engine::simd_path()
 }
 
 impl Machine {

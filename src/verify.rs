@@ -597,7 +597,7 @@ fn read_inputs(
 mod tests {
     use super::*;
 
-    use crate::fixtures::{LEET, LEET_SOLUTION as SOL};
+    use crate::testing::{LEET, LEET_SOLUTION as SOL};
 
     fn pair(p: &str, s: &str) -> Pair {
         parse_pair_line(7, format!("{p}:{s}").as_bytes())

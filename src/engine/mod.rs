@@ -3,12 +3,24 @@
 //!
 //! The interface is deliberately tiny — a `&Grid`, a limit, and a [`Solved`] value back — so the
 //! pipeline, `bench` and `verify` never see the engine's representation, and an engine can be
-//! replaced without touching them. Behind it today is the band-bitboard engine of
-//! [`crate::bitboard`] (its module docs explain the representation and each trick). Nothing in a
-//! solve call allocates: the whole search state is a fixed-size `Copy` struct on the stack.
+//! replaced without touching them. Behind it today is the band-bitboard engine of the private
+//! `bitboard` module (its docs explain the representation and where each trick lives); the
+//! design story — every trick with what it was worth, and what was tried and dropped — is in
+//! `docs/engine.md`. Nothing in a solve call allocates: the whole search state is a fixed-size
+//! `Copy` struct on the stack. The first engine, a per-cell mask solver, stays as `oracle`, a
+//! test-only reference that the bitboard engine is checked against on whole corpora.
 
-use crate::bitboard;
+mod bitboard;
+#[cfg(test)]
+pub(crate) mod oracle;
+
 use crate::grid::Grid;
+
+/// The SIMD code path the engine was built with: `sse2` on x86-64 (its stale-word mask is
+/// computed with SSE2 compares, part of every x86-64 CPU), `portable` elsewhere.
+pub fn simd_path() -> &'static str {
+    bitboard::SIMD_PATH
+}
 
 /// What a solve call found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

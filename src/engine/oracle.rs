@@ -1,6 +1,6 @@
 //! The first engine, kept as a test oracle (compiled only for the unit tests): one 9-bit
 //! candidate mask per cell, peer elimination with a naked-single cascade, hidden singles by
-//! counting, fewest-candidates guessing. It is several times slower than [`crate::bitboard`] but
+//! counting, fewest-candidates guessing. It is several times slower than the bitboard engine but
 //! simple enough to trust, and fast enough to check the production engine on whole corpora
 //! where the naive backtracker in `tests/common` would take minutes.
 

@@ -119,10 +119,10 @@
 //!   claiming for digits whose words changed** (a word snapshot instead of the column folds):
 //!   9% fewer instructions, no faster.
 
-use crate::engine::Solved;
+use super::Solved;
 use crate::grid::Grid;
 
-/// The engine's SIMD path, as [`crate::machine::simd_path`] reports it.
+/// The engine's SIMD path, as [`crate::engine::simd_path`] reports it.
 pub(crate) const SIMD_PATH: &str = if cfg!(all(target_arch = "x86_64", target_feature = "sse2")) {
     "sse2"
 } else {
@@ -788,10 +788,8 @@ fn search(mut s: State, mut dirty: u32, ctx: &mut Ctx) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::masks;
-    use std::path::Path;
-
-    const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data");
+    use crate::corpora;
+    use crate::engine::oracle as masks;
 
     thread_local! {
         /// Set: this thread's engine uses the portable stale mask, whatever the CPU.
@@ -799,7 +797,7 @@ mod tests {
     }
 
     /// The whole engine on the portable path (what non-x86-64 CPUs run) gives the same counts,
-    /// solutions and guesses as on the SIMD path, on generated and corpus puzzles.
+    /// solutions and guesses as on the SIMD path, on generated puzzles.
     #[test]
     fn portable_path_solves_alike() {
         let mut puzzles: Vec<Grid> = vec![LEET.parse().unwrap(), Grid::EMPTY];
@@ -816,13 +814,23 @@ mod tests {
                 puzzles.push(Grid::from_cells(cells).unwrap());
             }
         }
-        for (name, take) in [
-            ("forum_hardest_sample.txt", 100),
-            ("multi_solution.txt", 200),
-        ] {
-            puzzles.extend(corpus(name, take).unwrap_or_default());
-        }
-        for p in &puzzles {
+        portable_alike(&puzzles);
+    }
+
+    /// The same on corpus puzzles: hard ones and ones with several solutions.
+    #[test]
+    #[cfg_attr(
+        not(corpora),
+        ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+    )]
+    fn portable_path_solves_corpora_alike() {
+        let mut puzzles = corpora::puzzles("forum_hardest_sample.txt", 100);
+        puzzles.extend(corpora::puzzles("multi_solution.txt", 200));
+        portable_alike(&puzzles);
+    }
+
+    fn portable_alike(puzzles: &[Grid]) {
+        for p in puzzles {
             for limit in [1, 2] {
                 let simd = solve(p, limit);
                 PORTABLE.with(|f| f.set(true));
@@ -840,7 +848,7 @@ mod tests {
     fn solve(p: &Grid, limit: u32) -> Solved {
         super::solve(p, limit, u64::MAX)
     }
-    use crate::fixtures::LEET;
+    use crate::testing::LEET;
 
     /// Compares against the reference engine at limits 1, 2 and 3.
     fn check(p: &Grid) {
@@ -872,17 +880,6 @@ mod tests {
             state ^= state << 17;
             state
         }
-    }
-
-    fn corpus(name: &str, take: usize) -> Option<Vec<Grid>> {
-        let path = Path::new(DATA).join(name);
-        let text = std::fs::read_to_string(path).ok()?;
-        Some(
-            text.lines()
-                .take(take)
-                .map(|l| l.parse().expect("corpus line parses"))
-                .collect(),
-        )
     }
 
     #[test]
@@ -983,11 +980,12 @@ mod tests {
     /// Puzzles derived deterministically from corpus solutions: clues removed (many become
     /// multi-solution), one given changed (usually unsolvable or conflicting).
     #[test]
+    #[cfg_attr(
+        not(corpora),
+        ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+    )]
     fn derived_puzzles() {
-        let Some(seeds) = corpus("17clue.txt", 300) else {
-            eprintln!("{DATA} absent: skipping");
-            return;
-        };
+        let seeds = corpora::puzzles("17clue.txt", 300);
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for p in &seeds {
             let sol = masks::solve(p, 1).first.unwrap();
@@ -1016,11 +1014,11 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        not(corpora),
+        ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+    )]
     fn corpora_match_reference() {
-        if !Path::new(DATA).exists() {
-            eprintln!("{DATA} absent: skipping");
-            return;
-        }
         for (name, take) in [
             ("multi_solution.txt", usize::MAX),
             ("invalid.txt", usize::MAX),
@@ -1034,11 +1032,7 @@ mod tests {
             ("sudoku_exchange_sample.txt", 1000),
             ("kaggle3m_rated_sample.txt", 500),
         ] {
-            let Some(puzzles) = corpus(name, take) else {
-                eprintln!("{name} absent: skipping");
-                continue;
-            };
-            for p in &puzzles {
+            for p in &corpora::puzzles(name, take) {
                 check(p);
             }
         }
