@@ -233,10 +233,7 @@ impl Transform {
                 cols[i] = (b % 9) as u8;
             }
         }
-        let mut digits = [0u8; 10];
-        for d in 1..10 {
-            digits[d] = then.digits[self.digits[d] as usize];
-        }
+        let digits = self.digits.map(|d| then.digits[d as usize]);
         Transform {
             transpose,
             rows,
