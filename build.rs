@@ -29,17 +29,13 @@ fn corpora() {
     let dir = std::env::var_os("SUDOKU_DATA")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    // Watching the folder (or its parent, while it is missing) reruns this when it appears.
-    match dir.canonicalize() {
-        Ok(abs) if abs.is_dir() => {
+    // The folder's own mtime changes when files come or go. A folder that appears later is
+    // seen after `touch build.rs` (watching its parent instead could mean watching `/`).
+    if let Ok(abs) = dir.canonicalize() {
+        if abs.is_dir() {
             println!("cargo:rerun-if-changed={}", abs.display());
             println!("cargo:rustc-cfg=corpora");
             println!("cargo:rustc-env=SUDOKU_CORPORA={}", abs.display());
-        }
-        _ => {
-            if let Some(parent) = dir.parent().filter(|p| p.is_dir()) {
-                println!("cargo:rerun-if-changed={}", parent.display());
-            }
         }
     }
 }
