@@ -1,32 +1,27 @@
 //! What the I/O costs: the whole `solve` pipeline (read, parse, solve, format CSV, write) against
 //! the engine alone on the same puzzles, single-threaded, on an easy corpus where I/O weighs
-//! most. Needs `../shared/data/kaggle_sample.txt`; skips with a notice when it is absent.
+//! most. Needs the corpora (`../shared/data` or `$SUDOKU_DATA`); skips with a notice without them.
 //!
 //! Run: `cargo bench --bench pipeline`
 
-use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudoku_batch::input::Input;
-use sudoku_batch::pipeline::{self, Config};
-use sudoku_batch::{bench, engine};
-
-const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/data/kaggle_sample.txt"
-);
+use sudoku_batch::run::Settings;
+use sudoku_batch::{bench, corpora, engine, solve};
 
 fn pipeline_vs_engine(c: &mut Criterion) {
-    if !Path::new(CORPUS).exists() {
-        eprintln!("skipped: ../shared/data not found");
+    let Some(dir) = corpora::dir() else {
+        eprintln!("skipped: {}", corpora::MISSING);
         return;
-    }
-    let input = Input::from_arg(CORPUS);
+    };
+    let path = dir.join("kaggle_sample.txt");
+    let input = Input::from_arg(&path.display().to_string());
     let corpus = match bench::load(&input) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("skipped: cannot read {CORPUS}: {e}");
+            eprintln!("skipped: cannot read {}: {e}", path.display());
             return;
         }
     };
@@ -43,14 +38,16 @@ fn pipeline_vs_engine(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
-    let cfg = Config {
+    let settings = Settings {
         threads: 1,
-        ..Config::default()
+        ..Settings::default()
     };
+    let opts = solve::Options::default();
     g.bench_function("solve_pipeline_csv", |b| {
         b.iter(|| {
             let mut sink = std::io::sink();
-            pipeline::run(std::slice::from_ref(&input), &mut sink, &cfg).map(|s| s.puzzles())
+            solve::run(std::slice::from_ref(&input), &mut sink, &settings, &opts)
+                .map(|s| s.puzzles())
         })
     });
     g.finish();

@@ -27,8 +27,6 @@ pub enum ParseError {
     InvalidUtf8 { byte: u8, cell: usize },
     /// The line is longer than the reader keeps and no separator came before that point.
     LineTooLong { kept: usize },
-    /// The givens already break a rule.
-    Conflict(Conflict),
     /// Anything a reader of a richer format (block, CSV) wants to say, already as text.
     Other(String),
 }
@@ -66,7 +64,6 @@ impl fmt::Display for ParseError {
             ParseError::LineTooLong { kept } => {
                 write!(f, "line too long: no separator in its first {kept} bytes")
             }
-            ParseError::Conflict(c) => c.fmt(f),
             ParseError::Other(s) => f.write_str(s),
         }
     }

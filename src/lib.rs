@@ -2,24 +2,24 @@
 //!
 //! Solve sudoku corpora of any size on every core, streaming, into an ordered CSV.
 //!
-//! The library owns all the work; the `sudoku-batch` binary is a thin shell over [`cli`].
+//! The library owns all the work; the `sudoku-batch` binary is a thin shell over [`cli`], which
+//! only parses arguments and maps outcomes to exit codes. One module per capability:
 //!
 //! - [`grid`]: the 81-cell [`Grid`] value, parsing and formatting, rule checks.
 //! - [`engine`]: the allocation-free solver behind one call, [`engine::solve`]; the band-bitboard
-//!   engine that does the work lives in the private `bitboard` module.
-//! - [`input`]: streaming readers for the line, block and CSV formats, with bounded buffers.
-//! - [`output`]: `-o FILE` written as `FILE.partial` until done; `--resume` repairs and continues it.
-//! - [`ordered`]: the ordered, bounded parallel map that `solve` and `verify` share.
-//! - [`pipeline`]: chunked reading, parallel solving with rayon, in-order writing.
-//! - [`bench`]: the `bench` subcommand's timing loop, percentiles and tables.
-//! - [`bench_run`]: the `bench` command end to end: thread lists, exports, `--external`.
-//! - [`export`]: benchmark exports as JSON, CSV and markdown.
-//! - [`histogram`]: the SVG of solve-time distributions (`bench --histogram`).
-//! - [`machine`]: the machine description in benchmark exports (CPU, cores, OS, commit).
-//! - [`external`]: running and refereeing another solver (`bench --external`).
-//! - [`verify`]: checking reference-solution files (`verify`).
-//! - [`report`]: the CSV and JSON-lines row writers and the run summary.
-//! - [`cli`]: the command line.
+//!   engine is private behind it, its design story in `docs/engine.md`.
+//! - [`input`]: the one reader layer every command shares: files and stdin, gzip/zstd, lines,
+//!   blocks, CSV columns, puzzle/solution pairs.
+//! - [`run`]: the streaming machinery of every per-puzzle command: chunks, the ordered parallel
+//!   map, rows (CSV/JSONL), the summary, progress, the `-o`/`--resume` lifecycle.
+//! - [`solve`]: the `solve` command's options, columns and row.
+//! - [`verify`]: checking reference solutions (`verify`).
+//! - [`bench`]: timing the engine, exports (one file per format), the machine, refereeing other
+//!   solvers (`bench --external`).
+//! - [`transform`], [`rng`]: equivalence transforms and seeded randomness for the dataset
+//!   commands.
+//! - [`human`]: numbers and durations for people.
+//! - [`cli`]: argument definitions, dispatch, exit codes.
 //!
 //! ```
 //! use sudoku_batch::{engine, Grid};
@@ -32,22 +32,16 @@
 //! ```
 
 pub mod bench;
-pub mod bench_run;
 pub mod cli;
 #[doc(hidden)]
 pub mod corpora;
 pub mod engine;
-pub mod export;
-pub mod external;
 pub mod grid;
-pub mod histogram;
+pub mod human;
 pub mod input;
-pub mod machine;
-pub mod ordered;
-pub mod output;
-pub mod pipeline;
-pub mod report;
 pub mod rng;
+pub mod run;
+pub mod solve;
 #[cfg(test)]
 mod testing;
 pub mod transform;

@@ -3,9 +3,7 @@
 //! solver in `tests/toys/`. Nothing here asserts on a speed: timings only have to be present,
 //! positive and ordered.
 
-mod common;
-
-use common::cli::{run, tmp, write, Out, EMPTY, LEET, UNSOLVABLE};
+use crate::common::cli::{run, tmp, write, Out, EMPTY, LEET, UNSOLVABLE};
 
 use std::path::Path;
 
@@ -440,17 +438,15 @@ fn external_hang_is_killed_at_the_timeout() {
     assert!(out.stderr.contains("timed out"), "{}", out.stderr);
 }
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data");
-
 #[test]
+#[cfg_attr(
+    not(corpora),
+    ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+)]
 fn shared_corpora_exports() {
-    if !Path::new(DATA).is_dir() {
-        println!("skipped: ../shared/data not found");
-        return;
-    }
     let files: Vec<String> = ["norvig_hardest.txt", "top95.txt", "invalid.txt"]
         .iter()
-        .map(|f| format!("{DATA}/{f}"))
+        .map(|f| sudoku_batch::corpora::path(f).display().to_string())
         .collect();
     let mut args = vec!["--export-json", "-", "-q"];
     args.extend(files.iter().map(String::as_str));

@@ -1,12 +1,9 @@
 //! Runs the real `sudoku-batch` binary on real files and pipes and checks what it writes and
 //! how it exits.
 
-mod common;
-
-use common::cli::{bin, run, run_stdin, tmp, write, EMPTY, LEET, LEET_SOLUTION, UNSOLVABLE};
-
-use std::io::{BufRead, BufReader, Read};
-use std::process::Stdio;
+use crate::common::cli::{
+    first_line_then_close, run, run_stdin, tmp, write, EMPTY, LEET, LEET_SOLUTION, UNSOLVABLE,
+};
 
 /// Parses CSV output into header + records.
 fn rows(csv_text: &str) -> (Vec<String>, Vec<Vec<String>>) {
@@ -323,27 +320,10 @@ fn closed_stdout_ends_quietly() {
     let dir = tmp("pipe");
     let line = format!("{LEET}\n");
     let f = write(&dir, "big.txt", line.repeat(200_000).as_bytes());
-    let mut child = bin()
-        .args(["solve", &f])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
+    let (first, out) = first_line_then_close(&["solve", &f]);
     assert!(first.starts_with("line,puzzle,status"));
-    drop(stdout); // like `| head -1`
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(0), "stderr: {err}");
+    let err = out.stderr;
+    assert_eq!(out.code, 0, "stderr: {err}");
     assert!(!err.contains("panic"), "{err}");
     assert!(!err.contains("error"), "{err}");
 }
@@ -377,4 +357,27 @@ fn examples_in_data_solve() {
     assert!(proper.iter().all(|r| r[2] == "solved"));
     assert_eq!((last[2].as_str(), last[3].as_str()), ("multiple", "2"));
     assert!(last[1].starts_with(".26......"));
+}
+
+/// Shell completions and the man page, as ripgrep and fd ship them.
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = run(&["completions", shell]);
+        assert_eq!(out.code, 0, "{shell}: {}", out.stderr);
+        assert!(out.stdout.contains("sudoku-batch"), "{shell}");
+        assert!(
+            out.stdout.contains("verify"),
+            "{shell}: names the subcommands"
+        );
+    }
+    assert_eq!(run(&["completions", "tcsh"]).code, 2);
+    let out = run(&["manpage"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with(".ie") || out.stdout.contains(".TH sudoku-batch"),
+        "{}",
+        &out.stdout[..200.min(out.stdout.len())]
+    );
+    assert!(out.stdout.contains("solve"));
 }

@@ -11,8 +11,6 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use sudoku_batch::{engine, Grid};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data");
-
 /// One row of the Summary table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Row {
@@ -132,12 +130,13 @@ fn tally_file(path: &Path) -> Tally {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpora),
+    ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+)]
 fn corpora_match_the_recorded_counts() {
-    let dir = Path::new(DATA);
-    if !dir.is_dir() {
-        println!("skipped: ../shared/data not found");
-        return;
-    }
+    let dir = sudoku_batch::corpora::dir().expect(sudoku_batch::corpora::MISSING);
+    let dir = dir.as_path();
     let sources = std::fs::read_to_string(dir.join("SOURCES.md")).expect("read SOURCES.md");
     let table = summary(&sources);
 
@@ -147,7 +146,7 @@ fn corpora_match_the_recorded_counts() {
         .filter(|name| name.ends_with(".txt"))
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no *.txt files in {DATA}");
+    assert!(!files.is_empty(), "no *.txt files in {}", dir.display());
 
     let listed: Vec<&String> = table.keys().collect();
     let unlisted: Vec<&String> = files.iter().filter(|f| !table.contains_key(*f)).collect();

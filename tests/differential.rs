@@ -20,9 +20,7 @@
 //! seconds to minutes each; unique 22–26 clue puzzles up to a second each). Conflicting givens
 //! are rejected before any search, so those puzzles go down to 10 clues.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use rayon::prelude::*;
 use sudoku_batch::{engine, Grid};
 

@@ -11,9 +11,7 @@
 //! a proper puzzle (2,358 solutions), and the exercise's expected answer is the first solution a
 //! row-major, 1-to-9 search finds — which the reference solver's order reproduces.
 
-mod common;
-
-use common::{is_complete_valid, parse, reference_solve, Cells};
+use crate::common::{is_complete_valid, parse, reference_solve, Cells};
 use sudoku_batch::{engine, Grid};
 
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/examples.txt");

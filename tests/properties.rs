@@ -2,9 +2,7 @@
 //! the naive reference solver; whatever the bytes, parsing never panics and formatting
 //! round-trips.
 
-mod common;
-
-use common::{random_grid, reference_solve, sparse_puzzle, Cells, Rng};
+use crate::common::{random_grid, reference_solve, sparse_puzzle, Cells, Rng};
 use proptest::prelude::*;
 use sudoku_batch::{engine, Grid};
 

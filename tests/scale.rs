@@ -1,9 +1,7 @@
 //! Scale and faults, with the real binary: compressed inputs, shards, interrupt (SIGINT) and
 //! kill (SIGKILL) followed by `--resume`, cut rows, huge lines, an empty environment.
 
-mod common;
-
-use common::cli::{bin, run, run_stdin, tmp, EMPTY, LEET};
+use crate::common::cli::{bin, run, run_stdin, tmp, EMPTY, LEET};
 
 use std::io::Write;
 use std::path::Path;

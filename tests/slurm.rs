@@ -12,9 +12,7 @@
 
 #![cfg(target_os = "linux")]
 
-mod common;
-
-use common::cli::{run, tmp, EMPTY, LEET, UNSOLVABLE};
+use crate::common::cli::{run, tmp, EMPTY, LEET, UNSOLVABLE};
 
 use std::collections::BTreeMap;
 use std::fs::File;

@@ -3,14 +3,11 @@
 //! its line number and what is wrong, with exit 1. Puzzles and solutions come from the naive
 //! reference solver in `tests/common`, not from the engine under test.
 
-mod common;
+use crate::common::cli::{run, tmp, write, EMPTY, LEET, LEET_SOLUTION, UNSOLVABLE};
 
-use common::cli::{run, tmp, write, EMPTY, LEET, LEET_SOLUTION, UNSOLVABLE};
-
-use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::{line, random_grid, reference_solve, unique_puzzle, Cells, Rng};
+use crate::common::{line, random_grid, reference_solve, unique_puzzle, Cells, Rng};
 
 /// `n` unique puzzles with their solutions, from the reference solver.
 fn pairs(n: usize, seed: u64) -> Vec<(String, String)> {
@@ -314,16 +311,14 @@ fn usage_and_io_errors_exit_2() {
     assert!(out.stdout.contains("Exit status"));
 }
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data");
-
 /// Real corpora: `solve` writes reference solutions, `verify` must accept the unique ones and
 /// flag every puzzle of the multi-solution corpus.
 #[test]
+#[cfg_attr(
+    not(corpora),
+    ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+)]
 fn shared_corpora_round_trip() {
-    if !Path::new(DATA).is_dir() {
-        println!("skipped: ../shared/data not found");
-        return;
-    }
     let dir = tmp("corpora");
     for (file, rows, right) in [
         ("top1465.txt", 1465, true),
@@ -333,7 +328,7 @@ fn shared_corpora_round_trip() {
         let out = run(&[
             "solve",
             "-q",
-            &format!("{DATA}/{file}"),
+            &sudoku_batch::corpora::path(file).display().to_string(),
             "-o",
             out_csv.to_str().unwrap(),
         ]);
@@ -364,4 +359,52 @@ fn group(n: u64) -> String {
         out.push(ch);
     }
     out
+}
+
+/// A CSV whose records end with a lone CR: every bad row is reported at its own line, as
+/// `solve` numbers them (verify once reported them all at line 1).
+#[test]
+fn lone_cr_rows_are_reported_at_their_own_lines() {
+    let dir = tmp("lone-cr");
+    let good = format!("{LEET}:{LEET_SOLUTION}");
+    let bad = format!("{LEET}:{}", LEET_SOLUTION.replace('5', "6"));
+    let text = format!("puzzle,solution\r{good}\r{bad}\r{good}\r{bad}\r").replace(':', ",");
+    let f = write(&dir, "cr.csv", text);
+    let out = run(&["verify", &f]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let lines: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains(": wrong:"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", out.stdout);
+    assert!(
+        lines[0].starts_with(&format!("{f}:3: wrong:")),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with(&format!("{f}:5: wrong:")),
+        "{}",
+        lines[1]
+    );
+}
+
+/// The reader of the report closing it (`| head -1`) ends the run quietly with 0, as the README
+/// promises for every command (verify once exited 2).
+#[test]
+fn closed_report_ends_quietly() {
+    let dir = tmp("verify-pipe");
+    let bad = format!("{LEET}:{}\n", LEET_SOLUTION.replace('5', "6"));
+    let f = write(&dir, "bad.txt", bad.repeat(100_000));
+    for extra in [&[][..], &["-o", "-"][..]] {
+        let mut args = vec!["verify"];
+        args.extend_from_slice(extra);
+        args.push(&f);
+        let (first, out) = crate::common::cli::first_line_then_close(&args);
+        assert!(!first.is_empty());
+        let err = out.stderr;
+        assert_eq!(out.code, 0, "{extra:?}: {err}");
+        assert!(!err.contains("error"), "{extra:?}: {err}");
+    }
 }

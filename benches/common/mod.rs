@@ -3,11 +3,9 @@
 use std::path::PathBuf;
 use sudoku_batch::Grid;
 
-/// Where the corpora are: `$SUDOKU_DATA`, else `../shared/data` next to the crate.
+/// Where the corpora are (the build script found them: `$SUDOKU_DATA` or `../shared/data`).
 pub fn data_dir() -> PathBuf {
-    std::env::var_os("SUDOKU_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data")))
+    sudoku_batch::corpora::dir().unwrap_or_default()
 }
 
 /// The first `take` puzzles of corpus `name`, parsed for both engines; `None` (with a notice)

@@ -81,3 +81,34 @@ pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
     std::fs::write(&p, text).expect("write a test file");
     p.to_str().expect("temporary paths are UTF-8").to_string()
 }
+
+/// Runs the binary with `args`, reads the first line of its stdout and closes the pipe, like
+/// `| head -1`. Returns that line and the finished run (its stdout is empty).
+pub fn first_line_then_close(args: &[&str]) -> (String, Out) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    let out = Out {
+        code: status.code().unwrap_or(-1),
+        stdout: String::new(),
+        stderr,
+    };
+    (first, out)
+}

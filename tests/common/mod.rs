@@ -1,11 +1,9 @@
 //! Helpers shared by the integration tests: a deliberately naive reference solver, a tiny
-//! seeded PRNG and a puzzle generator. Include with `mod common;`.
+//! seeded PRNG and a puzzle generator.
 //!
 //! Nothing here uses the library's solver, so the reference can judge the engine. The generator
 //! takes the solution counter as a parameter; whichever counter it uses, the tests compare every
 //! generated puzzle against the reference, so generation choices can never hide an engine bug.
-
-#![allow(dead_code)]
 
 pub mod cli;
 

@@ -27,11 +27,16 @@ use rayon::prelude::*;
 
 use serde_json::json;
 
+pub mod export;
+pub mod external;
+pub mod machine;
+pub mod run;
+
 use crate::engine;
-use crate::export::{self, Column, Fields, Style};
 use crate::grid::Grid;
+use crate::human::group;
 use crate::input::{self, Input};
-use crate::report::group;
+use export::{Column, Fields, Style};
 
 /// Stop at the first solution, or count to two to prove uniqueness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +89,7 @@ pub struct Corpus {
 
 /// The figures for one corpus.
 #[derive(Clone, Debug)]
-pub struct Result {
+pub struct Measurement {
     pub file: String,
     pub mode: Mode,
     pub threads: usize,
@@ -111,7 +116,7 @@ pub struct Result {
     pub efficiency: f64,
 }
 
-impl Result {
+impl Measurement {
     /// The fields of every export, in column order (see [`crate::export`]).
     pub fn fields(&self) -> Fields {
         vec![
@@ -134,11 +139,6 @@ impl Result {
             ("seconds", json!(self.seconds)),
             ("sample_passes", json!(self.sample_passes)),
         ]
-    }
-
-    /// One JSON object (one line) with [`Result::fields`].
-    pub fn to_json(&self) -> String {
-        export::object(&self.fields()).to_string()
     }
 }
 
@@ -168,7 +168,7 @@ pub fn markdown_columns(scaling: bool) -> Vec<Column> {
 
 /// Fills in `speedup` and `efficiency` of results that are one file at several thread counts,
 /// relative to the first of them.
-pub fn compute_scaling(results: &mut [Result]) {
+pub fn compute_scaling(results: &mut [Measurement]) {
     let Some(base) = results.first() else {
         return;
     };
@@ -201,7 +201,7 @@ pub fn load(input: &Input) -> io::Result<Corpus> {
     let mut puzzles = Vec::new();
     let mut lines = Vec::new();
     let mut skipped = 0;
-    while let Some(rec) = records.next_record()? {
+    while let Some(rec) = records.next()? {
         match rec.puzzle {
             Ok(g) if g.check_givens().is_ok() => {
                 puzzles.push(g);
@@ -286,7 +286,7 @@ fn sample_pass(puzzles: &[Grid], limit: u32, pool: Option<&rayon::ThreadPool>, t
 }
 
 /// Times one corpus.
-pub fn run(corpus: &Corpus, s: &Settings) -> std::result::Result<Result, String> {
+pub fn run(corpus: &Corpus, s: &Settings) -> Result<Measurement, String> {
     let threads = s.threads.max(1);
     let pool = if threads > 1 {
         Some(
@@ -341,7 +341,7 @@ pub fn run(corpus: &Corpus, s: &Settings) -> std::result::Result<Result, String>
     let solved = (passes as f64) * n;
     let per = |x: u64| if n > 0.0 { x as f64 / n } else { 0.0 };
     black_box(stats.solutions);
-    Ok(Result {
+    Ok(Measurement {
         file: corpus.name.clone(),
         mode: s.mode,
         threads,
@@ -393,7 +393,7 @@ pub fn write_table_header(w: &mut dyn Write, scaling: bool) -> io::Result<()> {
 }
 
 /// One row of the human table.
-pub fn write_table_row(w: &mut dyn Write, r: &Result, scaling: bool) -> io::Result<()> {
+pub fn write_table_row(w: &mut dyn Write, r: &Measurement, scaling: bool) -> io::Result<()> {
     write!(
         w,
         "{:<32} {:>6} {:>7} {:>9} {:>12} {:>10.2} {:>9.1} {:>9.1} {:>9.1} {:>10.1} {:>8.1}% {:>9.2}",
@@ -449,7 +449,8 @@ mod tests {
             // LeetCode 37 needs no guess; the empty grid does.
             assert_eq!(r.no_guess_pct, 75.0);
             assert!(r.guesses_per_puzzle > 0.0);
-            let v: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+            let v: serde_json::Value =
+                serde_json::from_str(&export::object(&r.fields()).to_string()).unwrap();
             for key in [
                 "file",
                 "mode",

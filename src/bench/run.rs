@@ -14,13 +14,13 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::bench::{self, Corpus, Mode, Settings};
-use crate::export::{self, Column, Dest, Fields, Style};
-use crate::external;
-use crate::histogram;
+use super::export::svg as histogram;
+use super::export::{self, Column, Dest, Fields, Style};
+use super::external;
+use super::machine::Machine;
+use super::{self as bench, Corpus, Mode, Settings};
+use crate::human::group;
 use crate::input::Input;
-use crate::machine::Machine;
-use crate::report::group;
 
 /// What `bench` was asked to do.
 #[derive(Clone, Debug)]
@@ -114,7 +114,7 @@ pub fn check(req: &Request) -> Result<(), String> {
     }
     for (flag, dest) in outputs {
         if let Some(Dest::File(p)) = dest {
-            if crate::output::overwrites_input(p, req.files.iter().map(Path::new)) {
+            if crate::run::output::overwrites_input(p, req.files.iter().map(Path::new)) {
                 return Err(format!(
                     "{}: the {flag} file is also an input; writing it would destroy the input",
                     p.display()
@@ -133,21 +133,18 @@ pub fn run(req: &Request) -> Outcome {
     if let Err(e) = check(req) {
         return Outcome::Error(e);
     }
-    let mut outs = Vec::new();
-    for dest in [
-        &req.export_json,
-        &req.export_csv,
-        &req.export_markdown,
-        &req.histogram,
-    ] {
-        match Out::open(dest) {
-            Ok(o) => outs.push(o),
-            Err(e) => return Outcome::Error(e),
-        }
-    }
-    let [json_out, csv_out, md_out, svg_out]: [Option<Out>; 4] = match outs.try_into() {
+    let open = |dest| Out::open(dest);
+    let opened = (|| {
+        Ok::<_, String>([
+            open(&req.export_json)?,
+            open(&req.export_csv)?,
+            open(&req.export_markdown)?,
+            open(&req.histogram)?,
+        ])
+    })();
+    let [json_out, csv_out, md_out, svg_out] = match opened {
         Ok(a) => a,
-        Err(_) => return Outcome::Error("internal: outputs".into()),
+        Err(e) => return Outcome::Error(e),
     };
     let stdout_taken = req.json
         || [&json_out, &csv_out, &md_out, &svg_out]
@@ -301,7 +298,7 @@ impl Ctx<'_> {
         let mut times = Vec::new();
         for name in &self.req.files {
             let corpus = self.load(name)?;
-            let mut results: Vec<bench::Result> = Vec::new();
+            let mut results: Vec<bench::Measurement> = Vec::new();
             for &t in &self.req.threads {
                 let r = bench::run(&corpus, &self.settings(t))
                     .map_err(|e| Outcome::Error(format!("cannot start worker threads: {e}")))?;
@@ -445,7 +442,7 @@ fn report_problems(name: &str, ext: &external::Outcome) {
 }
 
 /// One `--external` result: the external solver's figures and verdicts, then ours.
-fn external_fields(name: &str, ours: &bench::Result, ext: &external::Outcome) -> Fields {
+fn external_fields(name: &str, ours: &bench::Measurement, ext: &external::Outcome) -> Fields {
     let (code, signal) = match ext.exit {
         external::Exit::Code(c) => (Some(c), None),
         external::Exit::Signal(s) => (None, Some(s)),

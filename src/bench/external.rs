@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::bench::Corpus;
+use super::Corpus;
 use crate::engine;
 use crate::grid::Grid;
 use crate::input::{LineReader, Source};

@@ -8,13 +8,12 @@
 //! complete, well-formed rows — each must parse, carry every column and follow the row before it
 //! in input order — truncates the file after them, and reports the point to resume from.
 
-use std::fs::OpenOptions;
-use std::io::{self, BufRead, BufReader};
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use super::{Columns, Error, OutputFormat, ResumePoint, Settings, Status, Summary};
 use crate::input::Input;
-use crate::pipeline::ResumePoint;
-use crate::report::{self, OutputFormat, Status, COLUMNS};
 
 /// Whether writing `out` would overwrite one of `inputs` (both exist and are the same file once
 /// links and relative parts are resolved).
@@ -59,6 +58,7 @@ pub struct Resume {
 /// a message for the user.
 pub fn repair(
     path: &Path,
+    columns: &Columns,
     format: OutputFormat,
     inputs: &[Input],
     header: bool,
@@ -66,7 +66,7 @@ pub fn repair(
     let with_file = inputs.len() > 1;
     let mut expected_header = Vec::new();
     if header {
-        report::write_header(&mut expected_header, format, with_file);
+        columns.write_header(&mut expected_header, format, with_file);
     }
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let total = file
@@ -104,7 +104,7 @@ pub fn repair(
             if n == 0 || !line.ends_with(b"\n") {
                 break;
             }
-            let Some(point) = parse_row(&line, format, inputs) else {
+            let Some(point) = parse_row(&line, columns, format, inputs) else {
                 break;
             };
             let in_order = after.is_none_or(|a| (point.input, point.line) > (a.input, a.line));
@@ -131,37 +131,49 @@ pub fn repair(
 }
 
 /// The (input, line) of one complete output row, or `None` when it is not a whole row.
-fn parse_row(line: &[u8], format: OutputFormat, inputs: &[Input]) -> Option<ResumePoint> {
+fn parse_row(
+    line: &[u8],
+    columns: &Columns,
+    format: OutputFormat,
+    inputs: &[Input],
+) -> Option<ResumePoint> {
     let with_file = inputs.len() > 1;
-    let (line_no, status, file): (u64, String, Option<String>) = match format {
+    let n = columns.names.len();
+    let (key, status, file): (u64, Option<String>, Option<String>) = match format {
         OutputFormat::Csv => {
             let mut rdr = csv::ReaderBuilder::new()
                 .has_headers(false)
                 .from_reader(line);
             let rec = rdr.records().next()?.ok()?;
-            if rec.len() != COLUMNS.len() + usize::from(with_file) {
+            if rec.len() != n + usize::from(with_file) {
                 return None;
             }
             (
                 rec.get(0)?.parse().ok()?,
-                rec.get(2)?.to_string(),
-                rec.get(COLUMNS.len()).map(str::to_string),
+                columns.status.and_then(|i| rec.get(i)).map(str::to_string),
+                rec.get(n).map(str::to_string),
             )
         }
         OutputFormat::Jsonl => {
             let v: serde_json::Value = serde_json::from_slice(line).ok()?;
             let obj = v.as_object()?;
-            if COLUMNS.iter().any(|c| !obj.contains_key(*c)) {
+            if columns.names.iter().any(|c| !obj.contains_key(*c)) {
                 return None;
             }
             (
-                obj.get("line")?.as_u64()?,
-                obj.get("status")?.as_str()?.to_string(),
+                obj.get(columns.names[0])?.as_u64()?,
+                columns
+                    .status
+                    .and_then(|i| obj.get(columns.names[i]))
+                    .and_then(|s| s.as_str())
+                    .map(str::to_string),
                 obj.get("file").and_then(|f| f.as_str()).map(str::to_string),
             )
         }
     };
-    if !Status::ALL.iter().any(|s| s.as_str() == status) {
+    if columns.status.is_some()
+        && !status.is_some_and(|status| Status::ALL.iter().any(|s| s.as_str() == status))
+    {
         return None;
     }
     let input = match (with_file, file) {
@@ -169,15 +181,166 @@ fn parse_row(line: &[u8], format: OutputFormat, inputs: &[Input]) -> Option<Resu
         (true, Some(name)) => inputs.iter().position(|i| i.name == name)?,
         (true, None) => return None,
     };
-    Some(ResumePoint {
-        input,
-        line: line_no,
-    })
+    Some(ResumePoint { input, line: key })
 }
 
-/// Moves the finished partial file to its final name.
-pub fn finish(partial: &Path, path: &Path) -> io::Result<()> {
-    std::fs::rename(partial, path)
+/// Where a run's rows go and how: stdout or `-o FILE`, resumed or not.
+#[derive(Clone, Copy, Debug)]
+pub struct Target<'a> {
+    /// `-o FILE`; `None` for stdout.
+    pub path: Option<&'a Path>,
+    /// `--resume`: continue `FILE.partial`.
+    pub resume: bool,
+    /// `--quiet`: no summary or notices on stderr (errors are still the caller's to print).
+    pub quiet: bool,
+}
+
+/// How a run that did not fail ended.
+#[derive(Debug)]
+pub enum Ended {
+    /// Every input was read to its end and every row written (and `FILE.partial` renamed).
+    Complete(Summary),
+    /// A signal stopped the reading; every row read before it was written.
+    Interrupted(Summary),
+    /// The reader of stdout closed it (`| head`): not a failure.
+    ClosedPipe,
+    /// `--resume` found `FILE` already complete: nothing was done.
+    AlreadyComplete,
+}
+
+/// Runs `body` with the run's writer and settings, owning the whole `-o` lifecycle: refuses to
+/// overwrite an input; writes stdout and non-regular files (a device, a FIFO) directly; writes
+/// a regular file as `FILE.partial` and renames it when the run completes; with `--resume`,
+/// repairs the partial file and tells `body` where to pick up (through
+/// [`Settings::resume_after`] and [`Settings::header`]). Prints the summary and the notices
+/// (resuming, interrupted) on stderr unless quiet.
+pub fn deliver(
+    inputs: &[Input],
+    target: Target<'_>,
+    columns: &Columns,
+    mut settings: Settings,
+    body: impl FnOnce(&mut dyn Write, &Settings) -> Result<Summary, Error>,
+) -> Result<Ended, Error> {
+    let file_error =
+        |p: &Path, e: &dyn std::fmt::Display| Error::OutputFile(format!("{}: {e}", p.display()));
+    let Some(path) = target.path else {
+        if target.resume {
+            return Err(Error::OutputFile(
+                "--resume needs -o FILE: it continues FILE.partial left by an earlier run".into(),
+            ));
+        }
+        let mut out = BufWriter::with_capacity(256 * 1024, io::stdout().lock());
+        return finish_direct(body(&mut out, &settings), target, None);
+    };
+    if overwrites_input(path, inputs.iter().filter_map(|i| i.path.as_deref())) {
+        return Err(Error::OutputFile(format!(
+            "{}: the output file is also an input; writing it would destroy the input",
+            path.display()
+        )));
+    }
+    // A device or FIFO is written in place: renaming a `.partial` file over it would replace it.
+    if is_special(path) {
+        if target.resume {
+            return Err(Error::OutputFile(format!(
+                "{}: --resume needs -o to name a regular file",
+                path.display()
+            )));
+        }
+        let f = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| file_error(path, &e))?;
+        let mut out = BufWriter::with_capacity(256 * 1024, f);
+        return finish_direct(body(&mut out, &settings), target, None);
+    }
+    let partial = partial_path(path);
+    let file = if target.resume && partial.exists() {
+        let resumed = repair(&partial, columns, settings.output, inputs, settings.header)
+            .map_err(|e| Error::OutputFile(format!("cannot resume: {e}")))?;
+        settings.header = settings.header && !resumed.has_header;
+        settings.resume_after = resumed.after;
+        if !target.quiet {
+            let dropped = if resumed.dropped_bytes > 0 {
+                format!(
+                    ", a cut last row of {} bytes dropped",
+                    resumed.dropped_bytes
+                )
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "sudoku-batch: resuming {}: {} complete rows kept{dropped}",
+                partial.display(),
+                resumed.rows,
+            );
+        }
+        OpenOptions::new().append(true).open(&partial)
+    } else if target.resume && path.exists() {
+        if !target.quiet {
+            eprintln!(
+                "sudoku-batch: nothing to resume: {} is complete (no {} beside it)",
+                path.display(),
+                partial.display()
+            );
+        }
+        return Ok(Ended::AlreadyComplete);
+    } else {
+        File::create(&partial)
+    };
+    let file = file.map_err(|e| file_error(&partial, &e))?;
+    let mut out = BufWriter::with_capacity(256 * 1024, file);
+    let result = body(&mut out, &settings);
+    let flushed = out.flush();
+    drop(out);
+    let result = match (result, flushed) {
+        (Err(Error::Output(e)), _) | (Ok(_), Err(e)) => Err(file_error(&partial, &e)),
+        (r, _) => r,
+    };
+    match finish_direct(result, target, Some(&partial))? {
+        Ended::Complete(summary) => {
+            std::fs::rename(&partial, path).map_err(|e| {
+                Error::OutputFile(format!(
+                    "cannot rename {} to {}: {e}",
+                    partial.display(),
+                    path.display()
+                ))
+            })?;
+            Ok(Ended::Complete(summary))
+        }
+        other => Ok(other),
+    }
+}
+
+/// The ending of a run, with its summary and notices printed.
+fn finish_direct(
+    result: Result<Summary, Error>,
+    target: Target<'_>,
+    partial: Option<&Path>,
+) -> Result<Ended, Error> {
+    let summary = match result {
+        Ok(s) => s,
+        Err(e) if e.is_broken_pipe() => return Ok(Ended::ClosedPipe),
+        Err(e) => return Err(e),
+    };
+    if !target.quiet {
+        let _ = summary.write_to(&mut io::stderr());
+    }
+    if !summary.interrupted {
+        return Ok(Ended::Complete(summary));
+    }
+    match partial {
+        Some(p) => eprintln!(
+            "sudoku-batch: interrupted; the rows so far are in {}. To go on, run the same \
+             command again with --resume.",
+            p.display()
+        ),
+        None => eprintln!(
+            "sudoku-batch: interrupted after {} rows (every row before the stop was written); \
+             with -o FILE a run can be resumed with --resume",
+            summary.puzzles()
+        ),
+    }
+    Ok(Ended::Interrupted(summary))
 }
 
 #[cfg(test)]
@@ -198,7 +361,7 @@ mod tests {
         let inputs = [Input::from_arg("a.txt")];
         let text = format!("{HEADER}3,p,solved,1,s,0,5,\n7,,invalid,0,,0,0,\"bad, row\"\n9,p,sol");
         let p = tmp("cut.csv", &text);
-        let r = repair(&p, OutputFormat::Csv, &inputs, true).unwrap();
+        let r = repair(&p, &crate::solve::COLUMNS, OutputFormat::Csv, &inputs, true).unwrap();
         assert_eq!(r.rows, 2);
         assert_eq!(r.after, Some(ResumePoint { input: 0, line: 7 }));
         assert!(r.has_header);
@@ -211,11 +374,13 @@ mod tests {
             &format!("{HEADER}3,p,solved,1,s,0,5,\n2,p,solved,1,s,0,5,\n"),
         );
         assert_eq!(
-            repair(&p, OutputFormat::Csv, &inputs, true).unwrap().rows,
+            repair(&p, &crate::solve::COLUMNS, OutputFormat::Csv, &inputs, true)
+                .unwrap()
+                .rows,
             1
         );
         let p = tmp("short.csv", &format!("{HEADER}3,p,solved,1,s,0,5\n"));
-        let r = repair(&p, OutputFormat::Csv, &inputs, true).unwrap();
+        let r = repair(&p, &crate::solve::COLUMNS, OutputFormat::Csv, &inputs, true).unwrap();
         assert_eq!((r.rows, r.after), (0, None));
         assert_eq!(std::fs::read_to_string(&p).unwrap(), HEADER);
     }
@@ -228,18 +393,25 @@ mod tests {
             "multi.csv",
             &format!("{header}5,p,solved,1,s,0,5,,a.txt\n2,p,solved,1,s,0,5,,b.txt\n"),
         );
-        let r = repair(&p, OutputFormat::Csv, &inputs, true).unwrap();
+        let r = repair(&p, &crate::solve::COLUMNS, OutputFormat::Csv, &inputs, true).unwrap();
         assert_eq!(r.after, Some(ResumePoint { input: 1, line: 2 }));
         // A cut header is dropped whole; a different header is refused.
         let p = tmp("cuthead.csv", "line,puz");
-        let r = repair(&p, OutputFormat::Csv, &inputs, true).unwrap();
+        let r = repair(&p, &crate::solve::COLUMNS, OutputFormat::Csv, &inputs, true).unwrap();
         assert_eq!((r.has_header, r.rows), (false, 0));
         assert_eq!(std::fs::read(&p).unwrap(), b"");
         let p = tmp("other.csv", HEADER);
-        assert!(repair(&p, OutputFormat::Csv, &inputs, true).is_err());
+        assert!(repair(&p, &crate::solve::COLUMNS, OutputFormat::Csv, &inputs, true).is_err());
         // Without a header (--no-header) rows start at once.
         let p = tmp("nohead.csv", "5,p,solved,1,s,0,5,,a.txt\n6,p,sol");
-        let r = repair(&p, OutputFormat::Csv, &inputs, false).unwrap();
+        let r = repair(
+            &p,
+            &crate::solve::COLUMNS,
+            OutputFormat::Csv,
+            &inputs,
+            false,
+        )
+        .unwrap();
         assert_eq!((r.rows, r.has_header), (1, false));
         assert_eq!(r.after, Some(ResumePoint { input: 0, line: 5 }));
     }
@@ -249,7 +421,14 @@ mod tests {
         let inputs = [Input::from_arg("-")];
         let row = r#"{"line":4,"puzzle":null,"status":"invalid","solutions":0,"solution":null,"guesses":0,"solve_ns":0,"error":"x"}"#;
         let p = tmp("rows.jsonl", &format!("{row}\n{row}\n{{\"line\":9"));
-        let r = repair(&p, OutputFormat::Jsonl, &inputs, true).unwrap();
+        let r = repair(
+            &p,
+            &crate::solve::COLUMNS,
+            OutputFormat::Jsonl,
+            &inputs,
+            true,
+        )
+        .unwrap();
         // The second row repeats line 4: not in order, so it is dropped with the cut tail.
         assert_eq!(r.rows, 1);
         assert_eq!(r.after, Some(ResumePoint { input: 0, line: 4 }));

@@ -1,0 +1,451 @@
+//! The command line's definitions: every subcommand and flag with the help text that teaches
+//! it (clap derive), and the conversion of flags into the library objects that do the work
+//! (ripgrep's shape: flags are defined once, with their docs, then turned into settings).
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::bench::export::Dest;
+use crate::input::{InputFormat, PairFormat, PairOptions};
+use crate::run::{output::Target, OutputFormat, Settings, Shard};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudoku-batch",
+    version,
+    about = "Solve sudoku corpora of any size on every core, streaming, into an ordered CSV.",
+    after_help = super::exit::HELP
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve every puzzle of the inputs and write one row per puzzle, in input order.
+    #[command(
+        long_about = "Solve every puzzle of the inputs and write one row per puzzle, in input \
+order.\n\n\
+By default each puzzle's solutions are counted up to 2, so `solved` proves the solution is \
+unique. Every non-blank, non-comment input line (or block, or CSV row) gives exactly one row; \
+a line that is not a usable puzzle gets status `invalid` and a reason in `error`.\n\n\
+Output columns: line,puzzle,status,solutions,solution,guesses,solve_ns,error \
+(then `file` when there are several inputs).\n\
+Statuses: solved (exactly one solution; with --first, at least one), multiple (two or more), \
+unsolvable (none), invalid (not a puzzle, or givens that break a rule), gave-up (--max-guesses ran out first).",
+        after_help = "Examples:\n  \
+sudoku-batch solve corpus.txt -o solutions.csv\n  \
+cat corpus.txt | sudoku-batch solve --first\n  \
+sudoku-batch solve --input-format block exercises.txt\n  \
+sudoku-batch solve kaggle.csv --column quizzes --format jsonl -j 2\n\n\
+Exit status: 0 completed (also when stdout is closed early), 1 --strict found invalid or \
+unsolvable puzzles, 2 usage or I/O error."
+    )]
+    Solve(SolveArgs),
+
+    /// Time the engine on corpora loaded into memory: puzzles/s, µs/puzzle, solve-time
+    /// percentiles, % solved without guessing, guesses per puzzle; exports, a histogram, thread
+    /// scaling, and refereeing of other solvers (--external).
+    #[command(
+        long_about = "Time the engine on corpora loaded into memory, the way tdoku's \
+run_benchmark does: each file is read first (lines that are not usable puzzles are skipped and \
+counted), then solved in whole passes, first for --warmup seconds, then until --time seconds \
+have passed. Reading and writing are not timed; `solve -o /dev/null` measures the whole \
+pipeline.\n\n\
+Columns: puzzles/s and µs/puzzle (wall time per puzzle; with -j N > 1 the aggregate over N \
+threads), from passes with no clock inside; p50/p90/p99/max µs, the per-puzzle solve time \
+percentiles, from separate sampling passes that time every solve (each puzzle keeps its fastest \
+of up to 5 passes, within a quarter of --time); no-guess (% of puzzles solved by propagation \
+alone); guesses (per puzzle). With -j 1,2,4 every file is timed at each count, and speed-up \
+(against the first count) and efficiency (speed-up / thread ratio) are added.\n\n\
+Exports go to a file or `-` (stdout; at most one output may use it, and the table then goes to \
+stderr): --export-json (an object with `machine` and `results`), --export-csv (one row per file \
+and thread count), --export-markdown (the table, for a README), --histogram (an SVG of the \
+solve-time distributions, log time axis, one line per file).\n\n\
+--external \"CMD\" runs CMD under `sh -c`, feeds it every usable puzzle of each file on stdin \
+(81 chars, '.' blanks, one per line), reads one answer line per puzzle from its stdout, times \
+the whole run and checks every answer: right (a valid solution keeping the givens; any \
+solution of a puzzle with several; for a puzzle with no solution, anything but a complete \
+grid), wrong, or missing. A solver still running after --timeout seconds is killed with its \
+whole process group.",
+        after_help = "Examples:\n  \
+sudoku-batch bench ../shared/data/top1465.txt\n  \
+sudoku-batch bench --mode first --time 0.5 a.txt b.txt\n  \
+sudoku-batch bench -j 2 --json corpus.txt > result.jsonl\n  \
+sudoku-batch bench -j 1,2 --export-json out.json --export-markdown - --histogram times.svg a.txt\n  \
+sudoku-batch bench --external \"./my-solver\" --timeout 60 top95.txt\n\n\
+Exit status: 0 done (with --external: every answer right and a clean exit), 1 --external found \
+wrong or missing answers or the solver crashed or timed out, 2 usage or I/O error."
+    )]
+    Bench(BenchArgs),
+
+    /// Check a reference-solution file: every row's solution must be the unique solution of its
+    /// puzzle.
+    #[command(
+        long_about = "Check a file that pairs puzzles with claimed solutions. Each row's \
+puzzle must be readable with no conflicting givens and have exactly one solution, and the \
+claimed solution must be a complete grid that breaks no rule and keeps every given.\n\n\
+Formats (told apart by the first line that is not blank or a # comment, or chosen with \
+--input-format): lines `puzzle:solution` or `puzzle,solution` (any separator solve accepts; \
+anything after the second field is ignored), or CSV with a header, where the columns are found \
+by name: the puzzle in the first of quizzes, puzzle, puzzles, the solution in the first of \
+solution, solutions (Kaggle's quizzes,solutions, Radcliffe's puzzle,solution,… and this tool's \
+own solve output all work as they are); --puzzle-column/--solution-column choose others.\n\n\
+Verdicts: right; wrong (the puzzle is unique but the solution is missing, unreadable, \
+incomplete, breaks a rule or changes a given); not_unique (the puzzle has two or more \
+solutions); unsolvable (none); invalid (the puzzle is unreadable or its givens conflict). \
+Every row that is not right is reported as FILE:LINE: VERDICT: what is wrong, then a summary \
+(on stdout; on stderr when -o -). It streams with bounded memory and checks on every core; \
+rows are reported in input order.\n\n\
+-o FILE writes one CSV row per input row: line,puzzle,solution,verdict,error,expected (the \
+puzzle's unique solution, when the claim is wrong), then file with several inputs.",
+        after_help = "Examples:\n  \
+sudoku-batch verify kaggle.csv\n  \
+sudoku-batch verify --solution-column answer -o verdicts.csv mine.csv\n  \
+sudoku-batch solve corpus.txt -o out.csv && sudoku-batch verify out.csv\n\n\
+Exit status: 0 every row is right, 1 some row is not, 2 usage or I/O error."
+    )]
+    Verify(VerifyArgs),
+
+    /// Print a shell completion script (install: see README, "Shell completions").
+    #[command(after_help = "Examples:\n  \
+sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
+sudoku-batch completions zsh > ~/.zfunc/_sudoku-batch\n  \
+sudoku-batch completions fish > ~/.config/fish/completions/sudoku-batch.fish")]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+
+    /// Print the man page (roff): `sudoku-batch manpage | man -l -`.
+    Manpage,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Corpora to time (line format, or CSV for .csv files).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+
+    /// `first` stops at the first solution; `unique` counts to two, proving uniqueness.
+    #[arg(long, value_enum, default_value = "unique")]
+    pub mode: ModeArg,
+
+    /// Threads solving the in-memory set; the rate reported is the aggregate. A list (1,2,4)
+    /// times every file at each count and adds speed-up and efficiency.
+    #[arg(short = 'j', long, value_name = "N[,N...]", default_value = "1",
+          value_delimiter = ',',
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Vec<u64>,
+
+    /// Seconds of warm-up passes before timing (fractions allowed).
+    #[arg(long, value_name = "SECS", default_value_t = 1.0, value_parser = seconds)]
+    pub warmup: f64,
+
+    /// Seconds to time at least; whole passes are run until this is reached.
+    #[arg(long, value_name = "SECS", default_value_t = 3.0, value_parser = seconds)]
+    pub time: f64,
+
+    /// One JSON object per result per line on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Write a JSON object with `machine` and `results` to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub export_json: Option<String>,
+
+    /// Write the results as CSV, one row per file and thread count, to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub export_csv: Option<String>,
+
+    /// Write the results as a markdown table to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub export_markdown: Option<String>,
+
+    /// Draw the per-puzzle solve-time distributions (log time axis, one line per file) as SVG.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "external")]
+    pub histogram: Option<String>,
+
+    /// Print only the requested outputs: no table, no notes.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Referee another solver: run CMD under `sh -c`, feed it the puzzles on stdin, check its
+    /// answer lines.
+    #[arg(long, value_name = "CMD")]
+    pub external: Option<String>,
+
+    /// With --external: kill the solver after this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 600.0, value_parser = seconds,
+          requires = "external")]
+    pub timeout: f64,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Files of puzzle/solution pairs; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+
+    /// `pairs` (puzzle:solution or puzzle,solution lines) or `csv` (with a header)
+    /// [default: told from the first line].
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub input_format: Option<PairFormatArg>,
+
+    /// The CSV column holding the puzzles [default: the first of quizzes, puzzle, puzzles].
+    #[arg(long, value_name = "NAME")]
+    pub puzzle_column: Option<String>,
+
+    /// The CSV column holding the solutions [default: the first of solution, solutions].
+    #[arg(long, value_name = "NAME")]
+    pub solution_column: Option<String>,
+
+    /// Write every row's verdict as CSV to FILE (`-`: stdout, and the report goes to stderr).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<String>,
+
+    #[command(flatten)]
+    pub workers: Workers,
+
+    /// No report and no summary: only the exit code (and -o).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Rows per chunk (the unit of parallel work and of ordering).
+    #[arg(long, default_value_t = 1024, hide = true,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub chunk_size: u64,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PairFormatArg {
+    Pairs,
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ModeArg {
+    First,
+    Unique,
+}
+
+fn seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if v.is_finite() && (0.0..=86_400.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("'{s}' must be between 0 and 86400 seconds"))
+    }
+}
+
+/// The worker-thread option that `solve` and `verify` share.
+#[derive(Args, Debug)]
+pub struct Workers {
+    /// Worker threads [default: one per core].
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        hide_default_value = true
+    )]
+    pub threads: usize,
+}
+
+/// What every per-puzzle command (solve, rate, canon, minimize) shares: inputs, output, formats,
+/// threads, shards and resuming.
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    /// Input files, read in order; `-` or no file at all reads stdin. Files ending in .csv are
+    /// read as CSV unless --input-format says otherwise.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+
+    /// Write the rows to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// How puzzles are written in the inputs: `line` (81 cells per line, `.`/`0`/`*`/`_` for
+    /// blanks, anything after a separator ignored), `block` (9 rows of 9 cells), `csv` (a header
+    /// row and a puzzle column). Default: csv for .csv files, line otherwise.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub input_format: Option<InputFormatArg>,
+
+    /// The CSV column holding the puzzles [default: the first of quizzes, puzzle, puzzles].
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+
+    /// Output format: CSV with a header, or JSON lines with the same fields (empty ones null).
+    #[arg(long, value_enum, default_value = "csv", value_name = "FORMAT")]
+    pub format: OutputFormatArg,
+
+    #[command(flatten)]
+    pub workers: Workers,
+
+    /// No progress bar and no summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Exit with status 1 when any puzzle is invalid, unsolvable or given up.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Process only shard K of N (1-based): the puzzles on lines l with (l-1) mod N = K-1.
+    /// N machines or array tasks running 1/N … N/N cover the input exactly once.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+
+    /// Write no CSV header: for use as a line filter (Spark's pipe, Hadoop Streaming, GNU
+    /// parallel), where every piece of the input would otherwise bring its own header.
+    #[arg(long)]
+    pub no_header: bool,
+
+    /// With -o FILE: continue the FILE.partial that an interrupted or killed run left, keeping
+    /// its complete rows and skipping the input lines they cover. Give the same inputs and
+    /// options as the first run.
+    #[arg(long)]
+    pub resume: bool,
+
+    /// Records per chunk (the unit of parallel work and of ordering).
+    #[arg(long, default_value_t = 1024, hide = true,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub chunk_size: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Stop at the first solution (faster; `solved` then means "at least one").
+    #[arg(long, conflicts_with = "limit")]
+    pub first: bool,
+
+    /// Count solutions up to N; 2 (the default) proves uniqueness.
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub limit: u32,
+
+    /// Give a puzzle up after N guesses: its row gets status `gave-up` (with the solutions
+    /// found so far) instead of holding the batch up. Default: no limit.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_guesses: Option<u64>,
+
+    /// Write 0 in solve_ns, so that two runs give byte-identical output.
+    #[arg(long)]
+    pub no_timing: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum InputFormatArg {
+    Line,
+    Block,
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum OutputFormatArg {
+    Csv,
+    Jsonl,
+}
+
+impl BatchArgs {
+    /// The shared settings of a per-puzzle run; `stop` is the flag SIGINT and SIGTERM raise.
+    pub fn settings(&self, stop: Arc<AtomicBool>) -> Settings {
+        Settings {
+            output: match self.format {
+                OutputFormatArg::Csv => OutputFormat::Csv,
+                OutputFormatArg::Jsonl => OutputFormat::Jsonl,
+            },
+            input_format: self.input_format.map(|f| match f {
+                InputFormatArg::Line => InputFormat::Line,
+                InputFormatArg::Block => InputFormat::Block,
+                InputFormatArg::Csv => InputFormat::Csv,
+            }),
+            column: self.column.clone(),
+            threads: self.workers.threads,
+            chunk_size: usize::try_from(self.chunk_size).unwrap_or(1024),
+            progress: !self.quiet,
+            shard: self.shard,
+            resume_after: None,
+            header: !self.no_header,
+            stop: Some(stop),
+        }
+    }
+
+    /// Where the rows go.
+    pub fn target(&self) -> Target<'_> {
+        Target {
+            path: self.output.as_deref(),
+            resume: self.resume,
+            quiet: self.quiet,
+        }
+    }
+}
+
+impl SolveArgs {
+    pub fn options(&self) -> crate::solve::Options {
+        crate::solve::Options {
+            limit: if self.first { 1 } else { self.limit },
+            max_guesses: self.max_guesses,
+            timing: !self.no_timing,
+        }
+    }
+}
+
+impl VerifyArgs {
+    pub fn request(&self) -> crate::verify::Request {
+        crate::verify::Request {
+            pairs: PairOptions {
+                format: self.input_format.map(|f| match f {
+                    PairFormatArg::Pairs => PairFormat::Lines,
+                    PairFormatArg::Csv => PairFormat::Csv,
+                }),
+                puzzle_column: self.puzzle_column.clone(),
+                solution_column: self.solution_column.clone(),
+            },
+            output: self
+                .output
+                .as_deref()
+                .map(|o| (o != "-").then(|| PathBuf::from(o))),
+            threads: self.workers.threads,
+            chunk_size: usize::try_from(self.chunk_size).unwrap_or(1024),
+            quiet: self.quiet,
+        }
+    }
+}
+
+impl BenchArgs {
+    pub fn request(&self) -> crate::bench::run::Request {
+        crate::bench::run::Request {
+            files: self.files.clone(),
+            mode: match self.mode {
+                ModeArg::First => crate::bench::Mode::First,
+                ModeArg::Unique => crate::bench::Mode::Unique,
+            },
+            threads: self
+                .threads
+                .iter()
+                .map(|&t| usize::try_from(t).unwrap_or(1))
+                .collect(),
+            warmup: Duration::from_secs_f64(self.warmup),
+            time: Duration::from_secs_f64(self.time),
+            json: self.json,
+            export_json: self.export_json.as_deref().map(Dest::from_arg),
+            export_csv: self.export_csv.as_deref().map(Dest::from_arg),
+            export_markdown: self.export_markdown.as_deref().map(Dest::from_arg),
+            histogram: self.histogram.as_deref().map(Dest::from_arg),
+            quiet: self.quiet,
+            external: self.external.clone(),
+            timeout: Duration::from_secs_f64(self.timeout),
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The command line: parse the arguments ([`args`]), call the library, and map what came back to
+//! an exit code ([`exit`], every code in one place). Nothing here reads inputs, writes rows or
+//! manages files: that is the library's work, so the binary and the library behave alike.
+
+pub mod args;
+pub mod exit;
+
+use std::io::{self, Write};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use clap::{CommandFactory, Parser};
+
+use crate::bench;
+use crate::input::Input;
+use crate::run::{self, output::Ended, Status, Summary};
+use crate::{solve, verify};
+use args::{BatchArgs, Cli, Command};
+
+/// Runs the command line given to this process and returns the exit code.
+pub fn main() -> i32 {
+    run_with_args(std::env::args_os())
+}
+
+/// Runs a command line (program name first) and returns the exit code.
+pub fn run_with_args<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version come here too, with exit code 0.
+            let _ = e.print();
+            return e.exit_code();
+        }
+    };
+    match cli.command {
+        Command::Solve(a) => batch(&a.batch, |inputs, target, settings| {
+            solve::execute(inputs, target, settings, &a.options())
+        }),
+        Command::Bench(a) => match bench::run::run(&a.request()) {
+            bench::run::Outcome::Done | bench::run::Outcome::ClosedStdout => exit::OK,
+            bench::run::Outcome::ExternalFailed => exit::FOUND,
+            bench::run::Outcome::Error(e) => error(e),
+        },
+        Command::Verify(a) => {
+            let inputs = match Input::all_from_args(&a.files) {
+                Ok(i) => i,
+                Err(e) => return error(e),
+            };
+            match verify::execute(&inputs, &a.request()) {
+                Ok(verify::Ended::Checked(s)) if s.all_right() => exit::OK,
+                Ok(verify::Ended::Checked(_)) => exit::FOUND,
+                Ok(verify::Ended::ClosedPipe) => exit::OK,
+                Err(e) => error(e),
+            }
+        }
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "sudoku-batch", &mut io::stdout());
+            exit::OK
+        }
+        Command::Manpage => {
+            let page = clap_mangen::Man::new(Cli::command());
+            match page.render(&mut io::stdout()) {
+                Ok(()) => exit::OK,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => exit::OK,
+                Err(e) => error(e),
+            }
+        }
+    }
+}
+
+/// A per-puzzle command: inputs checked, stop signals installed, the run done by `work`, its
+/// ending mapped to an exit code.
+fn batch(
+    a: &BatchArgs,
+    work: impl FnOnce(&[Input], run::output::Target<'_>, run::Settings) -> Result<Ended, run::Error>,
+) -> i32 {
+    let inputs = match Input::all_from_args(&a.files) {
+        Ok(i) => i,
+        Err(e) => return error(e),
+    };
+    // SIGINT and SIGTERM raise this flag; the run then stops reading and finishes cleanly.
+    let stop = Arc::new(AtomicBool::new(false));
+    install_stop_signals(&stop);
+    match work(&inputs, a.target(), a.settings(stop)) {
+        Ok(Ended::Complete(summary)) if a.strict && has_failures(&summary) => exit::FOUND,
+        Ok(Ended::Complete(_) | Ended::ClosedPipe | Ended::AlreadyComplete) => exit::OK,
+        Ok(Ended::Interrupted(_)) => exit::INTERRUPTED,
+        Err(e) => error(e),
+    }
+}
+
+/// What `--strict` counts as failure: invalid, unsolvable or given-up puzzles.
+fn has_failures(summary: &Summary) -> bool {
+    [Status::Invalid, Status::Unsolvable, Status::GaveUp]
+        .iter()
+        .any(|&s| summary.count(s) > 0)
+}
+
+fn error(message: impl std::fmt::Display) -> i32 {
+    let _ = writeln!(io::stderr(), "sudoku-batch: error: {message}");
+    exit::ERROR
+}
+
+/// SIGINT and SIGTERM raise `stop`: reading ends, what was read is written, and the run exits
+/// with 130. A second SIGINT while stopping ends the process at once.
+fn install_stop_signals(stop: &Arc<AtomicBool>) {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::flag;
+    // Without handlers the default (immediate exit) stays: the run still works, it just cannot
+    // stop cleanly, so a failure here is not worth refusing to run over.
+    let _ = flag::register_conditional_shutdown(SIGINT, exit::INTERRUPTED, Arc::clone(stop));
+    let _ = flag::register(SIGINT, Arc::clone(stop));
+    let _ = flag::register(SIGTERM, Arc::clone(stop));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn usage_errors_exit_2() {
+        assert_eq!(run_with_args(["sudoku-batch", "solve", "--limit", "0"]), 2);
+        assert_eq!(
+            run_with_args(["sudoku-batch", "solve", "--first", "--limit", "3"]),
+            2
+        );
+        assert_eq!(run_with_args(["sudoku-batch", "frobnicate"]), 2);
+        assert_eq!(
+            run_with_args(["sudoku-batch", "solve", "/nonexistent/corpus.txt"]),
+            2
+        );
+    }
+}

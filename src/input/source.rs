@@ -1,0 +1,128 @@
+//! Opening an input: a file or stdin, behind a byte counter (for the progress bar), with gzip and
+//! zstd decompressed on the fly.
+//!
+//! Compression is recognised by magic bytes first — on stdin as well — and only then by a `.gz` /
+//! `.zst` extension, so a damaged compressed file is reported as such rather than read as text.
+
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use super::Input;
+
+const READ_BUFFER: usize = 256 * 1024;
+
+/// A buffered byte source: a file or stdin behind a byte counter.
+pub type Source = BufReader<Box<dyn Read + Send>>;
+
+impl Input {
+    /// Opens the input for buffered reading. Every byte read is added to `counter`.
+    ///
+    /// Gzip (concatenated members too) and zstd (concatenated frames too) are decompressed on
+    /// the fly, recognised by their magic bytes — on stdin as well — or, failing that, by a
+    /// `.gz` / `.zst` extension (so a damaged file is reported as such, not read as text).
+    pub fn open(&self, counter: Arc<AtomicU64>) -> io::Result<Source> {
+        let (raw, by_name): (Box<dyn Read + Send>, Compression) = match &self.path {
+            None => (Box::new(io::stdin()), Compression::None),
+            Some(p) => {
+                let f = File::open(p)?;
+                if f.metadata()?.is_dir() {
+                    return Err(io::Error::other("is a directory"));
+                }
+                (Box::new(f), Compression::by_extension(p))
+            }
+        };
+        let counted: Box<dyn Read + Send> = Box::new(Counted {
+            inner: raw,
+            counter,
+        });
+        let (by_magic, stream) = sniff(counted)?;
+        let text: Box<dyn Read + Send> = match by_magic.or(by_name) {
+            Compression::None => stream,
+            Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(stream)),
+            Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(stream)?),
+        };
+        Ok(BufReader::with_capacity(READ_BUFFER, text))
+    }
+}
+
+/// How an input is compressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Compression {
+    None,
+    Gzip,
+    Zstd,
+}
+
+impl Compression {
+    fn by_extension(p: &Path) -> Compression {
+        if has_extension(p, "gz") {
+            Compression::Gzip
+        } else if has_extension(p, "zst") {
+            Compression::Zstd
+        } else {
+            Compression::None
+        }
+    }
+
+    /// This, unless it is `None`, else `other`.
+    fn or(self, other: Compression) -> Compression {
+        if self == Compression::None {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// Reads the first bytes of a stream to recognise gzip or zstd, and hands back a stream that
+/// still starts with them.
+fn sniff(mut r: Box<dyn Read + Send>) -> io::Result<(Compression, Box<dyn Read + Send>)> {
+    let mut head = [0u8; 4];
+    let mut n = 0;
+    while n < head.len() {
+        match r.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let kind = match &head[..n] {
+        [0x1f, 0x8b, ..] => Compression::Gzip,
+        [0x28, 0xb5, 0x2f, 0xfd] => Compression::Zstd,
+        _ => Compression::None,
+    };
+    Ok((kind, Box::new(io::Cursor::new(head[..n].to_vec()).chain(r))))
+}
+
+/// The path without a `.gz` or `.zst` extension (`a.csv.gz` → `a.csv`).
+pub(super) fn without_compression(p: &Path) -> PathBuf {
+    if Compression::by_extension(p) == Compression::None {
+        p.to_path_buf()
+    } else {
+        p.with_extension("")
+    }
+}
+
+pub(super) fn has_extension(p: &Path, ext: &str) -> bool {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+}
+
+/// A reader that adds the bytes it reads to a shared counter (for the progress bar).
+struct Counted<R> {
+    inner: R,
+    counter: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.counter.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}

@@ -1,0 +1,152 @@
+//! `sudoku-batch solve`: every puzzle's solutions counted (to 2 by default, proving uniqueness),
+//! the first one written, with the guesses it took and the time — one row per input record, in
+//! input order, through the shared streaming machinery of [`crate::run`].
+//!
+//! This module is only what is particular to `solve`: its options ([`Options`]), its columns
+//! ([`COLUMNS`]) and the row of one record ([`SolveJob`]). Reading, chunking, threads, ordering,
+//! `-o`/`--resume` and the summary are [`crate::run`]'s.
+
+use std::io::Write;
+use std::time::Instant;
+
+use crate::engine;
+use crate::grid::Grid;
+use crate::input::{Input, Record};
+use crate::run::{self, output, Columns, Outcome, PuzzleJob, RowWriter, Settings, Status, Summary};
+
+/// The output columns, in order (a `file` column follows with several inputs). A contract with
+/// downstream tools: columns may be added at the end, never renamed or reordered.
+pub static COLUMNS: Columns = Columns {
+    names: &[
+        "line",
+        "puzzle",
+        "status",
+        "solutions",
+        "solution",
+        "guesses",
+        "solve_ns",
+        "error",
+    ],
+    status: Some(2),
+};
+
+/// What `solve` does to each puzzle.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Count solutions up to this many (2 proves uniqueness, 1 is `--first`).
+    pub limit: u32,
+    /// Give a puzzle up (status `gave-up`) after this many guesses.
+    pub max_guesses: Option<u64>,
+    /// Measure each solve (`false` writes 0 in `solve_ns`, for byte-identical reruns).
+    pub timing: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limit: 2,
+            max_guesses: None,
+            timing: true,
+        }
+    }
+}
+
+/// The row of one record: check, solve, write.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveJob {
+    limit: u32,
+    max_guesses: u64,
+    timing: bool,
+}
+
+impl SolveJob {
+    pub fn new(opts: &Options) -> SolveJob {
+        SolveJob {
+            limit: opts.limit,
+            max_guesses: opts.max_guesses.unwrap_or(u64::MAX),
+            timing: opts.timing,
+        }
+    }
+}
+
+/// Why a record is not a usable puzzle — the puzzle when it could be read, and the reason — or
+/// `None` when it is one. Every per-puzzle command writes such a record as an `invalid` row.
+pub fn unusable(rec: &Record) -> Option<(Option<&Grid>, String)> {
+    match &rec.puzzle {
+        Err(e) => Some((None, e.to_string())),
+        Ok(g) => g.check_givens().err().map(|c| (Some(g), c.to_string())),
+    }
+}
+
+impl PuzzleJob for SolveJob {
+    fn columns(&self) -> &'static Columns {
+        &COLUMNS
+    }
+
+    fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
+        let (grid, why) = match unusable(rec) {
+            None => (rec.puzzle.as_ref().ok(), None),
+            Some((puzzle, why)) => (puzzle, Some(why)),
+        };
+        let (Some(grid), None) = (grid, &why) else {
+            // solutions, solution, guesses and solve_ns of an invalid row: 0, empty, 0, 0.
+            w.grid(grid)
+                .word(Status::Invalid.as_str())
+                .int(0)
+                .null()
+                .int(0)
+                .int(0)
+                .text(why.as_deref());
+            return Outcome {
+                status: Status::Invalid,
+                ns: None,
+            };
+        };
+        let (found, ns) = if self.timing {
+            let start = Instant::now();
+            let found = engine::solve_with_budget(grid, self.limit, self.max_guesses);
+            let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
+            (found, Some(ns))
+        } else {
+            (
+                engine::solve_with_budget(grid, self.limit, self.max_guesses),
+                None,
+            )
+        };
+        let status = if found.gave_up {
+            Status::GaveUp
+        } else {
+            Status::from_count(found.solutions)
+        };
+        w.grid(Some(grid))
+            .word(status.as_str())
+            .int(u64::from(found.solutions))
+            .grid(found.first.as_ref())
+            .int(found.guesses)
+            .int(ns.unwrap_or(0))
+            .null();
+        Outcome { status, ns }
+    }
+}
+
+/// Solves every puzzle of `inputs` into `out` (no `-o` lifecycle: see [`execute`]).
+pub fn run(
+    inputs: &[Input],
+    out: &mut dyn Write,
+    settings: &Settings,
+    opts: &Options,
+) -> Result<Summary, run::Error> {
+    run::run(inputs, out, settings, SolveJob::new(opts))
+}
+
+/// The whole `solve` command: [`run`] inside the `-o` lifecycle of [`output::deliver`].
+pub fn execute(
+    inputs: &[Input],
+    target: output::Target<'_>,
+    settings: Settings,
+    opts: &Options,
+) -> Result<output::Ended, run::Error> {
+    output::deliver(inputs, target, &COLUMNS, settings, |out, settings| {
+        run(inputs, out, settings, opts)
+    })
+}

@@ -1,0 +1,19 @@
+//! The integration tests, as one test binary (ripgrep's layout): one link instead of one per file,
+//! and the shared helpers in `common` compiled once.
+//!
+//! Tests that need the community corpora (`../shared/data`, or `$SUDOKU_DATA`) are marked
+//! `#[cfg_attr(not(corpora), ignore = ...)]`: without the corpora they show as *ignored* in the
+//! summary, never as passed. CI always has them, and `.ci/run` fails if it does not.
+
+mod common;
+
+mod bench_cli;
+mod cli;
+mod corpus;
+mod differential;
+mod examples;
+mod properties;
+mod scale;
+mod slurm;
+mod spark;
+mod verify_cli;
