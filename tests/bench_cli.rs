@@ -370,11 +370,7 @@ fn external_wrong_solver_reports_exactly_its_wrong_answers() {
         .map(|l| l.as_u64().unwrap())
         .collect();
     assert_eq!(wrong, [LINES[1], LINES[2]]);
-    let reported: Vec<&str> = out
-        .stderr
-        .lines()
-        .filter(|l| l.contains("wrong answer"))
-        .collect();
+    let reported = crate::common::cli::lines_with(&out.stderr, "wrong answer");
     assert_eq!(reported.len(), 2, "{}", out.stderr);
     assert!(reported[0].starts_with(&format!("{corpus}:3: wrong answer: the solution breaks")));
     assert!(reported[1].starts_with(&format!("{corpus}:5: wrong answer:")));

@@ -34,17 +34,8 @@ fn line_input_gives_one_row_per_puzzle_line() {
     assert_eq!(out.stderr, "");
     let (h, r) = rows(&out.stdout);
     assert_eq!(
-        h,
-        [
-            "line",
-            "puzzle",
-            "status",
-            "solutions",
-            "solution",
-            "guesses",
-            "solve_ns",
-            "error"
-        ]
+        h.join(","),
+        "line,puzzle,status,solutions,solution,guesses,solve_ns,error"
     );
     let got: Vec<(&str, &str, &str, &str)> = r
         .iter()

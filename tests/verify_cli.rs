@@ -372,11 +372,7 @@ fn lone_cr_rows_are_reported_at_their_own_lines() {
     let f = write(&dir, "cr.csv", text);
     let out = run(&["verify", &f]);
     assert_eq!(out.code, 1, "{}", out.stderr);
-    let lines: Vec<&str> = out
-        .stdout
-        .lines()
-        .filter(|l| l.contains(": wrong:"))
-        .collect();
+    let lines = crate::common::cli::lines_with(&out.stdout, ": wrong:");
     assert_eq!(lines.len(), 2, "{}", out.stdout);
     assert!(
         lines[0].starts_with(&format!("{f}:3: wrong:")),

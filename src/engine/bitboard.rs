@@ -174,14 +174,7 @@ const fn minirow_cells(m: usize) -> u32 {
 
 /// The [`Lc`] entry of the mini-row mask `s`.
 const fn lc_entry(s: usize) -> Lc {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMS: [[u8; 3]; 6] = crate::transform::PERMS3;
     // Mini-rows on a permutation (row r goes to box p[r]) that `s` fully contains.
     let mut kept = 0usize;
     let mut p = 0;
@@ -189,7 +182,7 @@ const fn lc_entry(s: usize) -> Lc {
         let mut m = 0;
         let mut r = 0;
         while r < 3 {
-            m |= 1 << (r * 3 + PERMS[p][r]);
+            m |= 1 << (r * 3 + PERMS[p][r] as usize);
             r += 1;
         }
         if s & m == m {

@@ -152,6 +152,15 @@ impl Error {
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Output(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
+
+    /// `closed` when the reader of our output went away, else this error.
+    pub fn unless_closed<T>(self, closed: T) -> Result<T, Error> {
+        if self.is_broken_pipe() {
+            Ok(closed)
+        } else {
+            Err(self)
+        }
+    }
 }
 
 impl std::fmt::Display for Error {

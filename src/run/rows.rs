@@ -203,6 +203,21 @@ impl RowWriter {
     }
 }
 
+/// Writes a finished row to `w`. On failure the error is kept in `failed` (so the caller can
+/// name the output that failed) and a stand-in of the same kind is returned, which stops a run
+/// the way the original would.
+pub fn write_row(
+    w: &mut dyn std::io::Write,
+    row: RowWriter,
+    failed: &mut Option<std::io::Error>,
+) -> std::io::Result<()> {
+    w.write_all(&row.finish()).map_err(|e| {
+        let kind = e.kind();
+        *failed = Some(e);
+        std::io::Error::new(kind, "an output failed")
+    })
+}
+
 /// Writes one CSV field: as it is, unless it holds a comma, a quote, CR or LF; then in quotes
 /// with quotes doubled (the `csv` crate's `QuoteStyle::Necessary`).
 fn csv_field(out: &mut Vec<u8>, field: &[u8]) {

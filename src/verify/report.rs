@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::{Summary, Verdict};
 use crate::input::{Input, PairOptions};
-use crate::run::{self, Columns, OutputFormat, RowWriter};
+use crate::run::{self, rows, Columns, OutputFormat, RowWriter};
 
 /// The `-o` CSV columns (a `file` column follows with several inputs).
 pub static COLUMNS: Columns = Columns {
@@ -114,11 +114,7 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
                     r.text(Some(name));
                 }
                 r.end();
-                if let Err(e) = w.write_all(&r.finish()) {
-                    let kind = e.kind();
-                    csv_failed = Some(e);
-                    return Err(io::Error::new(kind, "the -o output failed"));
-                }
+                rows::write_row(w, r, &mut csv_failed)?;
             }
             Ok(())
         },
@@ -129,13 +125,13 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
         Err(e) => {
             let _ = report.flush();
             if let Some(e) = csv_failed {
-                return closed_or(csv_error(e));
+                return closed(csv_error(e));
             }
-            return closed_or(e);
+            return closed(e);
         }
     };
     if let Err(e) = flushed {
-        return closed_or(csv_error(e));
+        return closed(csv_error(e));
     }
     if !req.quiet {
         let r = writeln!(
@@ -146,17 +142,13 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
         )
         .and_then(|()| report.flush());
         if let Err(e) = r {
-            return closed_or(run::Error::Output(e));
+            return closed(run::Error::Output(e));
         }
     }
     Ok(Ended::Checked(summary))
 }
 
 /// A closed stdout is the reader's choice, not a failure.
-fn closed_or(e: run::Error) -> Result<Ended, run::Error> {
-    if e.is_broken_pipe() {
-        Ok(Ended::ClosedPipe)
-    } else {
-        Err(e)
-    }
+fn closed(e: run::Error) -> Result<Ended, run::Error> {
+    e.unless_closed(Ended::ClosedPipe)
 }

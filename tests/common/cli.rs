@@ -52,13 +52,7 @@ pub fn run(args: &[&str]) -> Out {
 /// Runs the binary with `input` on stdin (written from another thread, so a large input cannot
 /// deadlock against a full stdout pipe).
 pub fn run_stdin(args: &[&str], input: impl Into<Vec<u8>>) -> Out {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn sudoku-batch");
+    let mut child = spawn(args, Stdio::piped());
     let mut pipe = child.stdin.take().expect("stdin is piped");
     let input = input.into();
     std::thread::spawn(move || {
@@ -85,30 +79,27 @@ pub fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
 /// Runs the binary with `args`, reads the first line of its stdout and closes the pipe, like
 /// `| head -1`. Returns that line and the finished run (its stdout is empty).
 pub fn first_line_then_close(args: &[&str]) -> (String, Out) {
-    use std::io::{BufRead, BufReader, Read};
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    use std::io::{BufRead, BufReader};
+    let mut child = spawn(args, Stdio::null());
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
     drop(stdout);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    let out = Out {
-        code: status.code().unwrap_or(-1),
-        stdout: String::new(),
-        stderr,
-    };
-    (first, out)
+    (first, Out::from(child.wait_with_output().unwrap()))
+}
+
+/// The lines of `text` that contain `marker` (a report's lines of one kind).
+pub fn lines_with<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {
+    text.lines().filter(|l| l.contains(marker)).collect()
+}
+
+/// The binary started with `args`, the given stdin, and stdout and stderr piped.
+pub fn spawn(args: &[&str], stdin: Stdio) -> std::process::Child {
+    bin()
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn sudoku-batch")
 }
