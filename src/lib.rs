@@ -18,6 +18,7 @@
 //! - [`machine`]: the machine description in benchmark exports (CPU, cores, OS, commit).
 //! - [`external`]: running and refereeing another solver (`bench --external`).
 //! - [`verify`]: checking reference-solution files (`verify`).
+//! - [`rate`]: what `rate` writes per puzzle: guesses, transform-averaged rating, singles, class.
 //! - [`report`]: the CSV and JSON-lines row writers and the run summary.
 //! - [`cli`]: the command line.
 //!
@@ -46,6 +47,7 @@ pub mod machine;
 pub mod ordered;
 pub mod output;
 pub mod pipeline;
+pub mod rate;
 pub mod report;
 pub mod rng;
 #[cfg(test)]
