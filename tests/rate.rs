@@ -27,7 +27,7 @@ fn grid(cells: &[u8; 81]) -> Grid {
 }
 
 /// `n` seeded puzzles with one solution: clues removed from random solved grids, in a random
-/// order, while the solution stays unique, down to a target between 17 and 60 clues.
+/// order, while the solution stays unique, down to a target between 17 and 40 clues.
 fn generated(n: usize, seed: u64) -> Vec<Grid> {
     let count = |c: &[u8; 81]| engine::solve(&grid(c), 2).solutions;
     (0..n as u64)
@@ -35,7 +35,7 @@ fn generated(n: usize, seed: u64) -> Vec<Grid> {
         .map(|i| {
             let mut rng = common::Rng::for_item(seed, i);
             let solution = common::random_grid(&mut rng);
-            let target = rng.range(17, 60);
+            let target = rng.range(17, 40);
             grid(&common::unique_puzzle(&mut rng, &solution, target, &count))
         })
         .collect()
@@ -76,9 +76,10 @@ fn check_grades(puzzles: &[Grid], what: &str) -> [usize; 4] {
 
 #[test]
 fn grades_match_the_references_on_generated_puzzles() {
-    let puzzles = generated(2000, 11);
+    let puzzles = generated(1500, 11);
     assert!(puzzles.iter().all(|p| engine::solve(p, 2).solutions == 1));
     let counts = check_grades(&puzzles, "generated");
+    eprintln!("generated classes {counts:?}");
     // Every class must be exercised for the comparison to mean anything.
     assert!(counts.iter().all(|&n| n >= 50), "classes {counts:?}");
 }
@@ -91,10 +92,10 @@ fn grades_match_the_references_on_generated_puzzles() {
 fn grades_match_the_references_on_the_corpora() {
     let mut total = [0; 4];
     for (name, take) in [
-        ("kaggle_sample.txt", 2000),
-        ("17clue.txt", 1000),
-        ("top1465.txt", 1465),
-        ("forum_hardest_sample.txt", 500),
+        ("kaggle_sample.txt", 1000),
+        ("17clue.txt", 500),
+        ("top1465.txt", 600),
+        ("forum_hardest_sample.txt", 300),
         ("hardest1106.txt", 375),
         ("norvig_easy50.txt", 50),
     ] {
