@@ -14,6 +14,7 @@
 //!   map, rows (CSV/JSONL), the summary, progress, the `-o`/`--resume` lifecycle.
 //! - [`solve`]: the `solve` command's options, columns and row.
 //! - [`verify`]: checking reference solutions (`verify`).
+//! - [`rate`]: what `rate` writes per puzzle: guesses, transform-averaged rating, singles, class.
 //! - [`bench`]: timing the engine, exports (one file per format), the machine, refereeing other
 //!   solvers (`bench --external`).
 //! - [`transform`], [`rng`]: equivalence transforms and seeded randomness for the dataset
@@ -39,6 +40,7 @@ pub mod engine;
 pub mod grid;
 pub mod human;
 pub mod input;
+pub mod rate;
 pub mod rng;
 pub mod run;
 pub mod solve;

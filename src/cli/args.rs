@@ -112,6 +112,27 @@ Exit status: 0 every row is right, 1 some row is not, 2 usage or I/O error."
     )]
     Verify(VerifyArgs),
 
+    /// Rate every puzzle: clues, guesses, a transform-averaged rating, whether singles solve it,
+    /// and its technique class — one row per input record, in input order.
+    #[command(
+        long_about = "Rate every puzzle of the inputs, with the same inputs, options and row \
+contract as solve (formats, -o, --resume, --shard, -j, --format, progress, exit codes).\n\n\
+Columns: line,puzzle,status,solutions,clues,guesses,rating,singles,class,error (then file with \
+several inputs). The rating fields are filled only for puzzles with exactly one solution.\n\n\
+guesses: the engine's guesses counting to 2, as solve reports them. rating: the mean of guesses \
+over --samples random equivalent copies of the puzzle (relabeled, transposed, bands, rows, \
+stacks and columns permuted), drawn from --seed and the puzzle itself, so a row's rating never \
+depends on -j, chunking or its place in the file. singles: naked and hidden singles alone solve \
+it. class (QQWing's scale): simple (naked singles alone), easy (hidden singles needed), \
+intermediate (locked candidates or naked/hidden pairs needed), expert (those do not suffice).",
+        after_help = "Examples:\n  \
+sudoku-batch rate corpus.txt -o rated.csv\n  \
+sudoku-batch rate --samples 64 --seed 7 --format jsonl hard.txt\n\n\
+Exit status: 0 completed, 1 --strict found invalid or unsolvable puzzles, 2 usage or I/O \
+error, 130 interrupted."
+    )]
+    Rate(RateArgs),
+
     /// Print a shell completion script (install: see README, "Shell completions").
     #[command(after_help = "Examples:\n  \
 sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
@@ -318,6 +339,22 @@ pub struct BatchArgs {
     #[arg(long, default_value_t = 1024, hide = true,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub chunk_size: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Random equivalent copies the rating averages the guesses over.
+    #[arg(long, value_name = "K", default_value_t = crate::rate::DEFAULT_SAMPLES,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub samples: u32,
+
+    /// Seed of the rating's transforms (with the puzzle itself): the same seed gives the same
+    /// ratings on any machine, with any -j.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
 }
 
 #[derive(Args, Debug)]

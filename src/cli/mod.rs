@@ -14,7 +14,7 @@ use clap::{CommandFactory, Parser};
 use crate::bench;
 use crate::input::Input;
 use crate::run::{self, output::Ended, Status, Summary};
-use crate::{solve, verify};
+use crate::{rate, solve, verify};
 use args::{BatchArgs, Cli, Command};
 
 /// Runs the command line given to this process and returns the exit code.
@@ -39,6 +39,13 @@ where
     match cli.command {
         Command::Solve(a) => batch(&a.batch, |inputs, target, settings| {
             solve::execute(inputs, target, settings, &a.options())
+        }),
+        Command::Rate(a) => batch(&a.batch, |inputs, target, settings| {
+            let job = rate::command::RateJob {
+                samples: a.samples,
+                seed: a.seed,
+            };
+            rate::command::execute(inputs, target, settings, job)
         }),
         Command::Bench(a) => match bench::run::run(&a.request()) {
             bench::run::Outcome::Done | bench::run::Outcome::ClosedStdout => exit::OK,

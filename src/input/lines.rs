@@ -87,6 +87,11 @@ impl LineReader {
         }))
     }
 
+    /// The bytes of the line last returned (as in its [`Line::text`]).
+    pub fn last_text(&self) -> &[u8] {
+        &self.buf
+    }
+
     /// The 1-based number of the line last returned.
     pub fn line_number(&self) -> u64 {
         self.line

@@ -188,6 +188,52 @@ impl Records<Record> for LineRecords {
     }
 }
 
+/// A puzzle line kept as it was read, for the commands that write input lines unchanged
+/// (`dedup`, `split`): its text (without the line ending) and the puzzle it holds.
+#[derive(Clone, Debug)]
+pub struct RawRecord {
+    pub line: u64,
+    /// The line's bytes, at most [`MAX_LINE`] of them, CR/LF and a leading BOM dropped.
+    pub text: Vec<u8>,
+    pub puzzle: Result<Grid, ParseError>,
+}
+
+impl Lined for RawRecord {
+    fn line(&self) -> u64 {
+        self.line
+    }
+}
+
+/// The lines of a line-format input, each with its text kept (see [`RawRecord`]).
+pub fn raw_lines(reader: Source) -> Box<dyn Records<RawRecord>> {
+    Box::new(RawLines(LineRecords {
+        lines: LineReader::new(reader),
+    }))
+}
+
+struct RawLines(LineRecords);
+
+impl Records<RawRecord> for RawLines {
+    fn next(&mut self) -> io::Result<Option<RawRecord>> {
+        let Some(rec) = self.0.next()? else {
+            return Ok(None);
+        };
+        Ok(Some(RawRecord {
+            line: rec.line,
+            text: self.0.lines.last_text().to_vec(),
+            puzzle: rec.puzzle,
+        }))
+    }
+
+    fn line_number(&self) -> u64 {
+        self.0.line_number()
+    }
+
+    fn would_wait(&self) -> bool {
+        self.0.would_wait()
+    }
+}
+
 /// The columns tried, in order, when `--column` is not given.
 pub const DEFAULT_COLUMNS: [&str; 3] = ["quizzes", "puzzle", "puzzles"];
 

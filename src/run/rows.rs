@@ -170,11 +170,29 @@ impl RowWriter {
         }
     }
 
+    /// A number in its shortest exact decimal form (`2`, `57.375`), or empty.
+    pub fn number(&mut self, v: Option<f64>) -> &mut Self {
+        match v {
+            Some(v) if v.is_finite() => {
+                self.open();
+                use std::io::Write;
+                let _ = write!(self.out, "{v}");
+                self
+            }
+            _ => self.null(),
+        }
+    }
+
     /// `true` / `false`, or empty.
     pub fn boolean(&mut self, v: Option<bool>) -> &mut Self {
         match v {
-            Some(true) => self.word("true"),
-            Some(false) => self.word("false"),
+            // Bare words in both formats: CSV needs no quotes, JSON has the literals.
+            Some(b) => {
+                self.open();
+                self.out
+                    .extend_from_slice(if b { b"true" } else { b"false" });
+                self
+            }
             None => self.null(),
         }
     }
@@ -305,6 +323,17 @@ mod tests {
         assert_eq!(rows[0]["note"], "say \"hi\"\n");
         assert_eq!(rows[0]["score"], 1.5);
         assert!(rows[0]["ok"].is_null());
+        let mut w = RowWriter::new(OutputFormat::Jsonl, &COLS, 64);
+        w.int(1)
+            .null()
+            .word("x")
+            .null()
+            .number(Some(2.25))
+            .boolean(Some(true));
+        w.end();
+        let v: serde_json::Value = serde_json::from_slice(&w.finish()).unwrap();
+        assert_eq!(v["ok"], true);
+        assert_eq!(v["score"], 2.25);
         assert!(rows[1]["note"].is_null());
     }
 

@@ -1,0 +1,80 @@
+//! The `rate` command: [`super::rate`] for every record, one row each, through the streaming
+//! machinery every per-puzzle command shares ([`crate::run`]).
+
+use crate::input::{Input, Record};
+use crate::run::{self, output, Columns, Outcome, PuzzleJob, RowWriter, Settings, Status};
+use crate::solve::unusable;
+
+/// The output columns (a `file` column follows with several inputs).
+pub static COLUMNS: Columns = Columns {
+    names: &[
+        "line",
+        "puzzle",
+        "status",
+        "solutions",
+        "clues",
+        "guesses",
+        "rating",
+        "singles",
+        "class",
+        "error",
+    ],
+    status: Some(2),
+};
+
+/// What `rate` does to each puzzle.
+#[derive(Clone, Copy, Debug)]
+pub struct RateJob {
+    /// Transforms the rating averages over.
+    pub samples: u32,
+    /// The run's seed (with the puzzle itself, it draws the transforms).
+    pub seed: u64,
+}
+
+impl PuzzleJob for RateJob {
+    fn columns(&self) -> &'static Columns {
+        &COLUMNS
+    }
+
+    fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
+        let grid = match (unusable(rec), rec.puzzle.as_ref()) {
+            (None, Ok(g)) => g,
+            (why, _) => {
+                let (puzzle, error) = why.unwrap_or((None, String::new()));
+                w.grid(puzzle).word(Status::Invalid.as_str());
+                for _ in 0..6 {
+                    w.null();
+                }
+                w.text(Some(&error));
+                return Outcome {
+                    status: Status::Invalid,
+                    ns: None,
+                };
+            }
+        };
+        let r = super::rate(grid, self.samples, self.seed);
+        let status = Status::from_count(r.solutions);
+        w.grid(Some(grid))
+            .word(status.as_str())
+            .int(u64::from(r.solutions))
+            .int(r.clues as u64)
+            .int(r.guesses)
+            .number(r.rating)
+            .boolean(r.grade.map(|g| g.singles))
+            .text(r.grade.map(|g| g.class.as_str()))
+            .null();
+        Outcome { status, ns: None }
+    }
+}
+
+/// The whole `rate` command: every record rated, inside the `-o` lifecycle.
+pub fn execute(
+    inputs: &[Input],
+    target: output::Target<'_>,
+    settings: Settings,
+    job: RateJob,
+) -> Result<output::Ended, run::Error> {
+    output::deliver(inputs, target, &COLUMNS, settings, |out, settings| {
+        run::run(inputs, out, settings, job)
+    })
+}
