@@ -25,16 +25,19 @@ pub enum Status {
     Invalid,
     /// The guess budget (`--max-guesses`) ran out first; `solutions` counts what was found.
     GaveUp,
+    /// Read and processed, where the command does not solve (`canon`).
+    Ok,
 }
 
 impl Status {
     /// All statuses, in the order summaries list them.
-    pub const ALL: [Status; 5] = [
+    pub const ALL: [Status; 6] = [
         Status::Solved,
         Status::Multiple,
         Status::Unsolvable,
         Status::Invalid,
         Status::GaveUp,
+        Status::Ok,
     ];
 
     /// The status for a solution count.
@@ -54,6 +57,7 @@ impl Status {
             Status::Unsolvable => "unsolvable",
             Status::Invalid => "invalid",
             Status::GaveUp => "gave-up",
+            Status::Ok => "ok",
         }
     }
 
@@ -181,7 +185,11 @@ impl Summary {
         let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
         let counts: Vec<String> = Status::ALL
             .iter()
-            .filter(|&&s| s != Status::GaveUp || self.count(s) > 0)
+            .filter(|&&s| {
+                // Solving commands always show their four main counts; others what occurred.
+                let solving = self.count(Status::Ok) == 0;
+                self.count(s) > 0 || (solving && !matches!(s, Status::GaveUp | Status::Ok))
+            })
             .map(|&s| format!("{} {}", group(self.count(s)), s))
             .collect();
         writeln!(
