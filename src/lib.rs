@@ -33,6 +33,7 @@
 
 pub mod bench;
 pub mod bench_run;
+pub mod canon;
 pub mod cli;
 #[doc(hidden)]
 pub mod corpora;
