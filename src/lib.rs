@@ -14,6 +14,7 @@
 //!   map, rows (CSV/JSONL), the summary, progress, the `-o`/`--resume` lifecycle.
 //! - [`solve`]: the `solve` command's options, columns and row.
 //! - [`verify`]: checking reference solutions (`verify`).
+//! - [`canon`]: minlex canonical forms, automorphism counts and the transform to the form.
 //! - [`rate`]: what `rate` writes per puzzle: guesses, transform-averaged rating, singles, class.
 //! - [`bench`]: timing the engine, exports (one file per format), the machine, refereeing other
 //!   solvers (`bench --external`).
@@ -33,9 +34,11 @@
 //! ```
 
 pub mod bench;
+pub mod canon;
 pub mod cli;
 #[doc(hidden)]
 pub mod corpora;
+pub mod dedup;
 pub mod engine;
 pub mod grid;
 pub mod human;
@@ -44,6 +47,7 @@ pub mod rate;
 pub mod rng;
 pub mod run;
 pub mod solve;
+pub mod split;
 #[cfg(test)]
 mod testing;
 pub mod transform;

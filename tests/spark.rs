@@ -1,5 +1,7 @@
 //! The release-style binary under Spark's `RDD.pipe` (PySpark, local mode) over a corpus split
-//! into several partitions: the union of the rows must equal a local run's.
+//! into several partitions: the union of `solve`'s rows must equal a local run's, and a
+//! deduplication by canonical form (`canon` through `RDD.pipe`, then Spark's `reduceByKey`) must
+//! keep exactly the lines a local `dedup --by canon` keeps.
 //!
 //! The test installs PySpark from PyPI into a virtual environment of its own under the target
 //! directory (kept between runs, so only the first run downloads it). It skips, saying so, when
@@ -84,6 +86,17 @@ fn spark_pipe_equals_a_local_run() {
         corpus.push_str(
             "12345678.........9...............................................................\n",
         );
+        // Equivalent copies of one example: the same puzzle for `dedup --by canon`.
+        let g: sudoku_batch::Grid = examples
+            .lines()
+            .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut rng = sudoku_batch::rng::Rng::new(i);
+        let t = sudoku_batch::transform::Transform::random(&mut rng);
+        corpus.push_str(&t.apply(&g).to_line());
+        corpus.push('\n');
     }
     let corpus_path = dir.join("corpus.txt");
     std::fs::write(&corpus_path, &corpus).unwrap();
@@ -99,6 +112,7 @@ fn spark_pipe_equals_a_local_run() {
 
     let python = pyspark_python();
     let out = dir.join("spark-rows.txt");
+    let dedup_out = dir.join("spark-dedup.txt");
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/spark/pipe_test.py");
     let started = std::time::Instant::now();
     let status = Command::new(&python)
@@ -109,6 +123,7 @@ fn spark_pipe_equals_a_local_run() {
         .arg(&corpus_path)
         .arg("4")
         .arg(&out)
+        .arg(&dedup_out)
         .status()
         .unwrap();
     assert!(status.success(), "the Spark job failed");
@@ -116,4 +131,17 @@ fn spark_pipe_equals_a_local_run() {
     let spark = std::fs::read_to_string(&out).unwrap();
     assert_eq!(spark.lines().count(), local.lines().count());
     assert_eq!(rows_by_puzzle(&spark), rows_by_puzzle(&local));
+
+    let local_dedup = Command::new(bin)
+        .args(["dedup", "--by", "canon", "--quiet"])
+        .arg(&corpus_path)
+        .output()
+        .unwrap();
+    assert!(local_dedup.status.success());
+    let local_dedup = String::from_utf8(local_dedup.stdout).unwrap();
+    let spark_dedup = std::fs::read_to_string(&dedup_out).unwrap();
+    // The examples once, each bad line (all different), the empty and the unsolvable grid once;
+    // every transformed copy dropped.
+    assert!(local_dedup.lines().count() < corpus.lines().count() / 4);
+    assert_eq!(spark_dedup, local_dedup);
 }

@@ -133,6 +133,63 @@ error, 130 interrupted."
     )]
     Rate(RateArgs),
 
+    /// Write every puzzle's minlex canonical form and automorphism count: equivalent puzzles
+    /// get the same form.
+    #[command(
+        long_about = "Write every puzzle's canonical form: its minlex form, the community's \
+standard. Over all 3,359,232 geometric transforms (optional transposition, band permutation, \
+row permutations within bands, stack permutation, column permutations within stacks), write \
+the transformed grid row by row with blank = 0, relabel digits in order of first appearance, \
+and take the lexicographically smallest 81-character string. Two puzzles are equivalent exactly \
+when their canonical forms are equal, whatever their number of solutions.\n\n\
+Columns: line,puzzle,status,canonical,automorphisms,error (then file with several inputs); \
+with --transform a transform column comes before error. status is ok or invalid. automorphisms \
+counts the geometric transforms (identity included) that map the puzzle to its canonical form \
+together with their relabeling.\n\n\
+The transform is written T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD: T is t (transpose first) or n; R names, \
+for each output row, the input row it is taken from (1-9, after the transposition); C the same \
+for columns; D the new label of digits 1..9. So output cell (r,c) = D[input'(R[r], C[c])].",
+        after_help = "Examples:\n  \
+sudoku-batch canon corpus.txt -o canon.csv\n  \
+sudoku-batch canon --transform --format jsonl puzzles.txt\n\n\
+Exit status: 0 completed, 1 --strict found invalid lines, 2 usage or I/O error, 130 interrupted."
+    )]
+    Canon(CanonArgs),
+
+    /// Keep the first occurrence of each puzzle (exact, or up to equivalence) and write the kept
+    /// input lines unchanged, in order.
+    #[command(
+        long_about = "Keep the first occurrence of each puzzle and write the kept input lines \
+unchanged, in input order (line input: one puzzle per line, anything after the cells kept). \
+--by exact: the same givens after normalising blanks; --by canon: the same minlex canonical \
+form, so equivalent puzzles count as duplicates. A line that is not a puzzle is kept, reported \
+on stderr with its file and line, and counted. --report FILE writes one CSV row per dropped line \
+naming the line it duplicates. Memory: one small entry per distinct puzzle (see README).",
+        after_help = "Examples:\n  \
+sudoku-batch dedup --by canon corpus.txt -o unique.txt --report dropped.csv\n  \
+cat a.txt b.txt | sudoku-batch dedup > merged.txt\n\n\
+Exit status: 0 completed (also when stdout is closed early), 2 usage or I/O error."
+    )]
+    Dedup(DedupArgs),
+
+    /// Split lines into train/valid/test by a hash of each puzzle's canonical form and a seed:
+    /// equivalent puzzles always land on the same side.
+    #[command(
+        long_about = "Send every input line to train, valid or test by a hash of its key (its \
+canonical form with --by canon, the default, or its exact givens) and --seed: equivalent \
+puzzles always land on the same side, so no puzzle of the test set has an equivalent in train. \
+The split needs no memory and no coordination: N machines splitting N shards of a corpus agree \
+with one machine splitting it all. The input lines are written unchanged, in order, to \
+PREFIX.train.txt, PREFIX.test.txt and (with --valid) PREFIX.valid.txt; or, with --label, every \
+line once on stdout as a CSV row line,puzzle,split. A line that is not a puzzle goes to a side \
+by a hash of its text, and is reported on stderr.",
+        after_help = "Examples:\n  \
+sudoku-batch split --test 0.1 --seed 1 --prefix out/hard hard.txt\n  \
+sudoku-batch split --test 0.1 --valid 0.1 --seed 1 --label corpus.txt > labels.csv\n\n\
+Exit status: 0 completed, 2 usage or I/O error."
+    )]
+    Split(SplitArgs),
+
     /// Print a shell completion script (install: see README, "Shell completions").
     #[command(after_help = "Examples:\n  \
 sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
@@ -355,6 +412,127 @@ pub struct RateArgs {
     /// ratings on any machine, with any -j.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Also write the transform that maps each input to its canonical form (a `transform`
+    /// column, before `error`), so solutions can be mapped back.
+    #[arg(long)]
+    pub transform: bool,
+}
+
+/// What makes two puzzles the same for dedup and split.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ByArg {
+    /// The same givens (blanks normalised).
+    Exact,
+    /// The same canonical form: equivalent puzzles.
+    Canon,
+}
+
+impl ByArg {
+    fn by(self) -> crate::dedup::By {
+        match self {
+            ByArg::Exact => crate::dedup::By::Exact,
+            ByArg::Canon => crate::dedup::By::Canon,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct DedupArgs {
+    /// Input files (one puzzle per line), read in order; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+
+    /// Which puzzles are duplicates.
+    #[arg(long, value_enum, default_value = "exact")]
+    pub by: ByArg,
+
+    /// Write the kept lines to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Write one CSV row per dropped line to FILE: file,line,duplicate_of_file,duplicate_of_line.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub workers: Workers,
+
+    /// No summary on stderr (lines that are not puzzles are still reported).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SplitArgs {
+    /// Input files (one puzzle per line), read in order; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+
+    /// The share of puzzles sent to test (0 to 1).
+    #[arg(long, value_name = "FRACTION")]
+    pub test: f64,
+
+    /// The share sent to valid (0 to 1; test + valid at most 1).
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.0)]
+    pub valid: f64,
+
+    /// The seed of the split: the same seed gives the same sides everywhere.
+    #[arg(long, value_name = "S")]
+    pub seed: u64,
+
+    /// What decides a puzzle's side: its canonical form (equivalent puzzles together) or its
+    /// exact givens.
+    #[arg(long, value_enum, default_value = "canon")]
+    pub by: ByArg,
+
+    /// Write PREFIX.train.txt, PREFIX.test.txt and, with --valid, PREFIX.valid.txt.
+    #[arg(long, value_name = "PREFIX", required_unless_present = "label")]
+    pub prefix: Option<PathBuf>,
+
+    /// Instead of files, write every line once on stdout as a CSV row line,puzzle,split.
+    #[arg(long, conflicts_with = "prefix")]
+    pub label: bool,
+
+    #[command(flatten)]
+    pub workers: Workers,
+
+    /// No summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl DedupArgs {
+    pub fn request(&self) -> crate::dedup::Request {
+        crate::dedup::Request {
+            by: self.by.by(),
+            threads: self.workers.threads,
+            output: self.output.clone(),
+            report: self.report.clone(),
+            quiet: self.quiet,
+        }
+    }
+}
+
+impl SplitArgs {
+    pub fn request(&self) -> crate::split::Request {
+        crate::split::Request {
+            by: self.by.by(),
+            test: self.test,
+            valid: self.valid,
+            seed: self.seed,
+            prefix: self.prefix.clone(),
+            label: self.label,
+            threads: self.workers.threads,
+            quiet: self.quiet,
+        }
+    }
 }
 
 #[derive(Args, Debug)]

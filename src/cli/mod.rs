@@ -14,7 +14,7 @@ use clap::{CommandFactory, Parser};
 use crate::bench;
 use crate::input::Input;
 use crate::run::{self, output::Ended, Status, Summary};
-use crate::{rate, solve, verify};
+use crate::{canon, dedup, rate, solve, split, verify};
 use args::{BatchArgs, Cli, Command};
 
 /// Runs the command line given to this process and returns the exit code.
@@ -47,15 +47,35 @@ where
             };
             rate::command::execute(inputs, target, settings, job)
         }),
+        Command::Canon(a) => batch(&a.batch, |inputs, target, settings| {
+            let job = canon::command::CanonJob {
+                transform: a.transform,
+            };
+            canon::command::execute(inputs, target, settings, job)
+        }),
+        Command::Dedup(a) => match inputs(&a.files) {
+            Err(code) => code,
+            Ok(inputs) => match dedup::execute(&inputs, &a.request()) {
+                Ok(_) => exit::OK,
+                Err(e) => error(e),
+            },
+        },
+        Command::Split(a) => match inputs(&a.files) {
+            Err(code) => code,
+            Ok(inputs) => match split::execute(&inputs, &a.request()) {
+                Ok(_) => exit::OK,
+                Err(e) => error(e),
+            },
+        },
         Command::Bench(a) => match bench::run::run(&a.request()) {
             bench::run::Outcome::Done | bench::run::Outcome::ClosedStdout => exit::OK,
             bench::run::Outcome::ExternalFailed => exit::FOUND,
             bench::run::Outcome::Error(e) => error(e),
         },
         Command::Verify(a) => {
-            let inputs = match Input::all_from_args(&a.files) {
+            let inputs = match inputs(&a.files) {
                 Ok(i) => i,
-                Err(e) => return error(e),
+                Err(code) => return code,
             };
             match verify::execute(&inputs, &a.request()) {
                 Ok(verify::Ended::Checked(s)) if s.all_right() => exit::OK,
@@ -86,9 +106,9 @@ fn batch(
     a: &BatchArgs,
     work: impl FnOnce(&[Input], run::output::Target<'_>, run::Settings) -> Result<Ended, run::Error>,
 ) -> i32 {
-    let inputs = match Input::all_from_args(&a.files) {
+    let inputs = match inputs(&a.files) {
         Ok(i) => i,
-        Err(e) => return error(e),
+        Err(code) => return code,
     };
     // SIGINT and SIGTERM raise this flag; the run then stops reading and finishes cleanly.
     let stop = Arc::new(AtomicBool::new(false));
@@ -99,6 +119,11 @@ fn batch(
         Ok(Ended::Interrupted(_)) => exit::INTERRUPTED,
         Err(e) => error(e),
     }
+}
+
+/// The inputs named on the command line, or the exit code of the error naming a bad one.
+fn inputs(files: &[String]) -> Result<Vec<Input>, i32> {
+    Input::all_from_args(files).map_err(error)
 }
 
 /// What `--strict` counts as failure: invalid, unsolvable or given-up puzzles.

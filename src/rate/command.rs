@@ -3,7 +3,7 @@
 
 use crate::input::{Input, Record};
 use crate::run::{self, output, Columns, Outcome, PuzzleJob, RowWriter, Settings, Status};
-use crate::solve::unusable;
+use crate::solve::usable_or_invalid;
 
 /// The output columns (a `file` column follows with several inputs).
 pub static COLUMNS: Columns = Columns {
@@ -37,20 +37,9 @@ impl PuzzleJob for RateJob {
     }
 
     fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
-        let grid = match (unusable(rec), rec.puzzle.as_ref()) {
-            (None, Ok(g)) => g,
-            (why, _) => {
-                let (puzzle, error) = why.unwrap_or((None, String::new()));
-                w.grid(puzzle).word(Status::Invalid.as_str());
-                for _ in 0..6 {
-                    w.null();
-                }
-                w.text(Some(&error));
-                return Outcome {
-                    status: Status::Invalid,
-                    ns: None,
-                };
-            }
+        let grid = match usable_or_invalid(rec, w, 6) {
+            Ok(g) => g,
+            Err(outcome) => return outcome,
         };
         let r = super::rate(grid, self.samples, self.seed);
         let status = Status::from_count(r.solutions);

@@ -78,6 +78,32 @@ pub fn unusable(rec: &Record) -> Option<(Option<&Grid>, String)> {
     }
 }
 
+/// The usable puzzle of `rec`; or, when it is not one, writes the rest of its `invalid` row —
+/// the puzzle when it could be read, the status, `empty` empty fields, the reason — and gives
+/// back the row's outcome. For commands whose columns run `line, puzzle, status, …, error`.
+pub fn usable_or_invalid<'a>(
+    rec: &'a Record,
+    w: &mut RowWriter,
+    empty: usize,
+) -> Result<&'a Grid, Outcome> {
+    let (puzzle, error) = match &rec.puzzle {
+        Err(e) => (None, e.to_string()),
+        Ok(g) => match g.check_givens() {
+            Ok(()) => return Ok(g),
+            Err(conflict) => (Some(g), conflict.to_string()),
+        },
+    };
+    w.grid(puzzle).word(Status::Invalid.as_str());
+    for _ in 0..empty {
+        w.null();
+    }
+    w.text(Some(&error));
+    Err(Outcome {
+        status: Status::Invalid,
+        ns: None,
+    })
+}
+
 impl PuzzleJob for SolveJob {
     fn columns(&self) -> &'static Columns {
         &COLUMNS
