@@ -14,7 +14,9 @@
 //!   map, rows (CSV/JSONL), the summary, progress, the `-o`/`--resume` lifecycle.
 //! - [`solve`]: the `solve` command's options, columns and row.
 //! - [`verify`]: checking reference solutions (`verify`).
+//! - [`augment`]: random equivalent copies of puzzles (and solutions) for training data.
 //! - [`canon`]: minlex canonical forms, automorphism counts and the transform to the form.
+//! - [`dedup`], [`split`]: equivalence-aware deduplication and leak-free splits.
 //! - [`rate`]: what `rate` writes per puzzle: guesses, transform-averaged rating, singles, class.
 //! - [`bench`]: timing the engine, exports (one file per format), the machine, refereeing other
 //!   solvers (`bench --external`).
@@ -33,6 +35,7 @@
 //! assert!(found.first.unwrap().is_solution_of(&puzzle));
 //! ```
 
+pub mod augment;
 pub mod bench;
 pub mod canon;
 pub mod cli;

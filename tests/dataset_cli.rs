@@ -317,3 +317,52 @@ fn split_sends_equivalent_puzzles_to_one_side_and_shards_agree() {
         2
     );
 }
+
+#[test]
+fn augment_writes_traceable_equivalent_copies() {
+    use sudoku_batch::transform::Transform;
+    use sudoku_batch::Grid;
+    let f = mixed_file("augment");
+    let out = run(&["augment", "-q", "--copies", "3", "--seed", "4", &f]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let (header, rows) = table(&out.stdout);
+    assert_eq!(
+        header.join(","),
+        "line,puzzle,status,copy,augmented,solution,transform,error"
+    );
+    // 4 valid puzzles × 3 copies, 3 invalid lines × 1 row.
+    assert_eq!(rows.len(), 4 * 3 + 3);
+    for r in rows.iter().filter(|r| r[2] == "ok") {
+        let p: Grid = r[1].parse().unwrap();
+        let t: Transform = r[6].parse().unwrap();
+        let copy: Grid = r[4].parse().unwrap();
+        assert_eq!(t.apply(&p), copy, "{r:?}");
+        assert_eq!(t.inverse().apply(&copy), p);
+        if r[1] == LEET {
+            let s: Grid = r[5].parse().unwrap();
+            assert!(s.is_solution_of(&copy));
+        }
+        if r[1] == EMPTY || r[1] == UNSOLVABLE {
+            assert_eq!(r[5], "", "no unique solution, no solution column");
+        }
+    }
+    assert_eq!(rows.iter().filter(|r| r[2] == "invalid").count(), 3);
+    // Independent of threads and chunks; refuses --resume.
+    let two = run(&[
+        "augment",
+        "-q",
+        "--copies",
+        "3",
+        "--seed",
+        "4",
+        "-j",
+        "2",
+        "--chunk-size",
+        "1",
+        &f,
+    ]);
+    assert_eq!(two.stdout, out.stdout);
+    let o = tmp("augment").join("out.csv");
+    let r = run(&["augment", "-q", &f, "-o", o.to_str().unwrap(), "--resume"]);
+    assert_eq!(r.code, 2);
+}

@@ -190,6 +190,22 @@ Exit status: 0 completed, 2 usage or I/O error."
     )]
     Split(SplitArgs),
 
+    /// Write K random equivalent copies of every puzzle (and of its unique solution), with the
+    /// transform of each, for training-data augmentation.
+    #[command(
+        long_about = "Write --copies random equivalent copies of every puzzle: relabeled, \
+transposed or not, bands, rows, stacks and columns permuted. Each row records its source line, \
+the copy number, the copy, the copy's solution (when the puzzle has exactly one, proven by the \
+engine) and the transform (T:RRRRRRRRR:CCCCCCCCC:DDDDDDDDD, as canon --transform writes it). The \
+copies are drawn from --seed and the puzzle itself: the same with any -j, in any position.\n\n\
+Columns: line,puzzle,status,copy,augmented,solution,transform,error (then file with several \
+inputs). An unusable line gives one invalid row. --resume is not supported: rerun instead.",
+        after_help = "Examples:\n  \
+sudoku-batch augment --copies 8 --seed 1 train.txt -o train-aug.csv\n\n\
+Exit status: 0 completed, 1 --strict found invalid lines, 2 usage or I/O error, 130 interrupted."
+    )]
+    Augment(AugmentArgs),
+
     /// Print a shell completion script (install: see README, "Shell completions").
     #[command(after_help = "Examples:\n  \
 sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
@@ -533,6 +549,21 @@ impl SplitArgs {
             quiet: self.quiet,
         }
     }
+}
+
+#[derive(Args, Debug)]
+pub struct AugmentArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Copies per puzzle.
+    #[arg(long, value_name = "K", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub copies: u32,
+
+    /// Seed of the transforms (with the puzzle itself).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
 }
 
 #[derive(Args, Debug)]

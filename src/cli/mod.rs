@@ -14,7 +14,7 @@ use clap::{CommandFactory, Parser};
 use crate::bench;
 use crate::input::Input;
 use crate::run::{self, output::Ended, Status, Summary};
-use crate::{canon, dedup, rate, solve, split, verify};
+use crate::{augment, canon, dedup, rate, solve, split, verify};
 use args::{BatchArgs, Cli, Command};
 
 /// Runs the command line given to this process and returns the exit code.
@@ -46,6 +46,13 @@ where
                 seed: a.seed,
             };
             rate::command::execute(inputs, target, settings, job)
+        }),
+        Command::Augment(a) => batch(&a.batch, |inputs, target, settings| {
+            let job = augment::AugmentJob {
+                copies: a.copies,
+                seed: a.seed,
+            };
+            augment::execute(inputs, target, settings, job)
         }),
         Command::Canon(a) => batch(&a.batch, |inputs, target, settings| {
             let job = canon::command::CanonJob {

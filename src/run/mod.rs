@@ -202,6 +202,19 @@ pub trait PuzzleJob: Send + Sync + 'static {
     fn columns(&self) -> &'static Columns;
     /// Writes the fields after `line` for `rec` and says what the row came to.
     fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome;
+
+    /// Writes every row of `rec`: by default the one row `line`, [`PuzzleJob::row`], then
+    /// `file` (the input's name, when there are several). A command that writes several rows
+    /// per record (`augment`) writes them all here, each beginning with the line.
+    fn rows(&self, rec: &Record, w: &mut RowWriter, file: Option<&str>) -> Outcome {
+        w.int(rec.line);
+        let outcome = self.row(rec, w);
+        if let Some(name) = file {
+            w.text(Some(name));
+        }
+        w.end();
+        outcome
+    }
 }
 
 /// A chunk of items from one input.
@@ -231,12 +244,7 @@ fn work<J: PuzzleJob>(
     let mut times = Vec::new();
     let file = files.map(|f| f[chunk.file].as_str());
     for rec in &chunk.items {
-        w.int(rec.line);
-        let outcome = job.row(rec, &mut w);
-        if let Some(name) = file {
-            w.text(Some(name));
-        }
-        w.end();
+        let outcome = job.rows(rec, &mut w, file);
         counts[outcome.status as usize] += 1;
         if let Some(ns) = outcome.ns {
             times.push(ns);
