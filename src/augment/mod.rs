@@ -112,7 +112,5 @@ pub fn execute(
                 .into(),
         ));
     }
-    output::deliver(inputs, target, &COLUMNS, settings, |out, settings| {
-        run::run(inputs, out, settings, job)
-    })
+    run::execute(inputs, target, settings, job)
 }

@@ -1,8 +1,8 @@
 //! The `canon` command: the canonical form of every record, one row each, through the streaming
 //! machinery every per-puzzle command shares ([`crate::run`]).
 
-use crate::input::{Input, Record};
-use crate::run::{self, output, Columns, Outcome, PuzzleJob, RowWriter, Settings, Status};
+use crate::input::Record;
+use crate::run::{Columns, Outcome, PuzzleJob, RowWriter, Status};
 use crate::solve::usable_or_invalid;
 
 /// The output columns (a `file` column follows with several inputs).
@@ -69,16 +69,4 @@ impl PuzzleJob for CanonJob {
             ns: None,
         }
     }
-}
-
-/// The whole `canon` command: every record canonicalised, inside the `-o` lifecycle.
-pub fn execute(
-    inputs: &[Input],
-    target: output::Target<'_>,
-    settings: Settings,
-    job: CanonJob,
-) -> Result<output::Ended, run::Error> {
-    output::deliver(inputs, target, job.columns(), settings, |out, settings| {
-        run::run(inputs, out, settings, job)
-    })
 }

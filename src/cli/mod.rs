@@ -45,7 +45,7 @@ where
                 samples: a.samples,
                 seed: a.seed,
             };
-            rate::command::execute(inputs, target, settings, job)
+            run::execute(inputs, target, settings, job)
         }),
         Command::Augment(a) => batch(&a.batch, |inputs, target, settings| {
             let job = augment::AugmentJob {
@@ -58,7 +58,7 @@ where
             let job = canon::command::CanonJob {
                 transform: a.transform,
             };
-            canon::command::execute(inputs, target, settings, job)
+            run::execute(inputs, target, settings, job)
         }),
         Command::Dedup(a) => match inputs(&a.files) {
             Err(code) => code,

@@ -1,8 +1,8 @@
 //! The `rate` command: [`super::rate`] for every record, one row each, through the streaming
 //! machinery every per-puzzle command shares ([`crate::run`]).
 
-use crate::input::{Input, Record};
-use crate::run::{self, output, Columns, Outcome, PuzzleJob, RowWriter, Settings, Status};
+use crate::input::Record;
+use crate::run::{Columns, Outcome, PuzzleJob, RowWriter, Status};
 use crate::solve::usable_or_invalid;
 
 /// The output columns (a `file` column follows with several inputs).
@@ -54,16 +54,4 @@ impl PuzzleJob for RateJob {
             .null();
         Outcome { status, ns: None }
     }
-}
-
-/// The whole `rate` command: every record rated, inside the `-o` lifecycle.
-pub fn execute(
-    inputs: &[Input],
-    target: output::Target<'_>,
-    settings: Settings,
-    job: RateJob,
-) -> Result<output::Ended, run::Error> {
-    output::deliver(inputs, target, &COLUMNS, settings, |out, settings| {
-        run::run(inputs, out, settings, job)
-    })
 }

@@ -329,6 +329,20 @@ pub fn run<J: PuzzleJob>(
     Ok(summary)
 }
 
+/// A whole per-puzzle command: `job` on every record of `inputs`, inside the `-o` lifecycle of
+/// [`output::deliver`] (stdout or `FILE.partial`, `--resume`, the summary on stderr).
+pub fn execute<J: PuzzleJob>(
+    inputs: &[Input],
+    target: output::Target<'_>,
+    settings: Settings,
+    job: J,
+) -> Result<output::Ended, Error> {
+    let columns = job.columns();
+    output::deliver(inputs, target, columns, settings, |out, settings| {
+        run(inputs, out, settings, job)
+    })
+}
+
 /// The reader thread: every input in turn, opened, read as items by `open`, filtered by shard
 /// and resume point, cut into chunks and handed to the pool. Shared by every streaming command.
 pub fn feed<T, R>(

@@ -165,14 +165,12 @@ pub fn run(
     run::run(inputs, out, settings, SolveJob::new(opts))
 }
 
-/// The whole `solve` command: [`run`] inside the `-o` lifecycle of [`output::deliver`].
+/// The whole `solve` command: every record solved, inside the `-o` lifecycle.
 pub fn execute(
     inputs: &[Input],
     target: output::Target<'_>,
     settings: Settings,
     opts: &Options,
 ) -> Result<output::Ended, run::Error> {
-    output::deliver(inputs, target, &COLUMNS, settings, |out, settings| {
-        run(inputs, out, settings, opts)
-    })
+    run::execute(inputs, target, settings, SolveJob::new(opts))
 }
