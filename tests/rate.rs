@@ -248,7 +248,7 @@ fn rating_is_zero_when_no_transform_needs_a_guess() {
         }
         zero += usize::from(all_zero);
     }
-    assert!(zero >= 20 && zero < 200, "{zero} of 200 never guess");
+    assert!((20..200).contains(&zero), "{zero} of 200 never guess");
 }
 
 #[test]
