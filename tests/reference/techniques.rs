@@ -13,9 +13,9 @@ pub type Candidates = [[bool; 10]; 81];
 /// The candidate table of `puzzle`: a given's only candidate is its digit, a blank's are all.
 pub fn start(puzzle: &Cells) -> Candidates {
     let mut cand = [[false; 10]; 81];
-    for (cell, c) in cand.iter_mut().enumerate() {
-        for (d, allowed) in c.iter_mut().enumerate().skip(1) {
-            *allowed = puzzle[cell] == 0 || puzzle[cell] as usize == d;
+    for (row, &given) in cand.iter_mut().zip(puzzle.iter()) {
+        for (d, slot) in row.iter_mut().enumerate().skip(1) {
+            *slot = given == 0 || given as usize == d;
         }
     }
     cand
