@@ -149,11 +149,8 @@ fn one_changed_clue_changes_the_form() {
         cells[blank] = cells[k];
         cells[k] = 0;
         let cg = canonical(&g);
-        // A different clue pattern or digit layout: checked against the reference cheaply by
-        // comparing forms, which must differ whenever the grids are not equivalent. These
-        // modified grids have a different clue count or a repeated digit relation, so any equal
-        // form would have to be a mapping found by the reference too; we assert inequality
-        // only where the count of each digit differs (a transform preserves those counts).
+        // Transforms keep how often each digit occurs (up to relabeling), so grids whose sorted
+        // digit counts differ are inequivalent and must get different forms.
         for h in [grid(other), grid(cells)] {
             let hist = |g: &Grid| {
                 let mut n = [0u8; 10];
@@ -180,11 +177,19 @@ fn form_line_writes_zeros_for_blanks() {
     );
 }
 
-#[cfg_attr(not(corpora), ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA")]
+#[cfg_attr(
+    not(corpora),
+    ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+)]
 #[test]
 fn corpus_puzzles_match_the_reference() {
     // Two per corpus keeps the brute force at a few seconds.
-    for name in ["17clue.txt", "top1465.txt", "forum_hardest_sample.txt", "kaggle_sample.txt"] {
+    for name in [
+        "17clue.txt",
+        "top1465.txt",
+        "forum_hardest_sample.txt",
+        "kaggle_sample.txt",
+    ] {
         for g in sudoku_batch::corpora::puzzles(name, 2) {
             check_against_reference(&g);
         }

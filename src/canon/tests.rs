@@ -25,7 +25,12 @@ fn assert_invariant(g: &Grid, rng: &mut Rng, rounds: usize) {
         let t = Transform::random(rng);
         let d = canonical(&t.apply(g));
         assert_eq!(d.form, c.form, "{} under {t}", g.to_line());
-        assert_eq!(d.automorphisms, c.automorphisms, "{} under {t}", g.to_line());
+        assert_eq!(
+            d.automorphisms,
+            c.automorphisms,
+            "{} under {t}",
+            g.to_line()
+        );
     }
 }
 
@@ -100,7 +105,10 @@ fn one_changed_clue_gives_another_form() {
     assert_ne!(canonical(&g).form, canonical(&h).form);
 }
 
-#[cfg_attr(not(corpora), ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA")]
+#[cfg_attr(
+    not(corpora),
+    ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+)]
 #[test]
 fn corpus_forms_are_invariant() {
     let mut rng = Rng::new(17);
