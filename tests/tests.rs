@@ -8,6 +8,7 @@
 mod common;
 
 mod bench_cli;
+mod canon;
 mod cli;
 mod corpus;
 mod dataset_cli;

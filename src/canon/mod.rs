@@ -203,7 +203,10 @@ impl Canonicalizer {
                     let mut map = c.map;
                     let mut next = c.next;
                     let mut val = 0u64;
-                    for &src in perm {
+                    // Stop at the first cell above the level's best row while still tied.
+                    let mut tied = true;
+                    let mut larger = false;
+                    for (j, &src) in perm.iter().enumerate() {
                         let v = row[src as usize] as usize;
                         let label = if v == 0 {
                             0
@@ -215,8 +218,16 @@ impl Canonicalizer {
                             map[v]
                         };
                         val = val << 4 | u64::from(label);
+                        if tied {
+                            let b = best >> (4 * (8 - j));
+                            if val > b {
+                                larger = true;
+                                break;
+                            }
+                            tied = val == b;
+                        }
                     }
-                    if val > best {
+                    if larger || val > best {
                         continue;
                     }
                     if val < best {
@@ -303,7 +314,10 @@ impl Canonicalizer {
                     let mut map = [0u8; 10];
                     let mut next = 1u8;
                     let mut val = 0u64;
-                    for &src in perm {
+                    // Stop at the first cell above the level's best row while still tied.
+                    let mut tied = true;
+                    let mut larger = false;
+                    for (j, &src) in perm.iter().enumerate() {
                         let v = row[src as usize] as usize;
                         let label = if v == 0 {
                             0
@@ -315,8 +329,16 @@ impl Canonicalizer {
                             map[v]
                         };
                         val = val << 4 | u64::from(label);
+                        if tied {
+                            let b = best >> (4 * (8 - j));
+                            if val > b {
+                                larger = true;
+                                break;
+                            }
+                            tied = val == b;
+                        }
                     }
-                    if val > best {
+                    if larger || val > best {
                         continue;
                     }
                     if val < best {
