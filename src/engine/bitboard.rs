@@ -1,125 +1,28 @@
-//! The production engine behind [`crate::engine::solve`]: band bitboards.
+//! The production engine behind [`crate::engine::solve`] and
+//! [`crate::engine::solve_candidates`]: band bitboards. The design story — every trick with what
+//! it was worth, and the whole "tried and not kept" notebook with its numbers — is in
+//! `docs/engine.md`.
 //!
-//! # Representation
+//! Representation: for every digit and band (three rows) one `u32` holds the cells where the
+//! digit can still go, bit `9·row + col`; 27 words (`3·digit + band`) plus bookkeeping make a
+//! 320-byte `Copy` [`State`] cloned on a guess. Rules about one digit inside a band are table
+//! look-ups on its word; columns are the only thing passed between a digit's three words.
 //!
-//! The grid is cut into three horizontal **bands** of three rows (27 cells). For every digit and
-//! band one `u32` holds the cells of that band where the digit can still go, bit `9·row + col`
-//! (row 0..3 inside the band). That is 27 words (index `3·digit + band`), plus a copy of each
-//! word as last examined, its column presence, three "unsolved cells" words, three "bivalue
-//! cells" words and a "claiming due" mask: the whole search state is a `Copy` struct of 320
-//! bytes (aligned to 64, which lets the compiler copy it inline rather than call `memcpy`;
-//! about 1%) that is cloned on a guess instead of undone. Nothing allocates.
-//!
-//! Why bands per digit (the layout of JCZSolve, see the `sudoku` crate): every rule about one
-//! digit inside a band (one per row, one per box, rows and boxes paired off as a permutation)
-//! is a function of the 27-bit word alone, so it is a few table look-ups and word operations,
-//! with no per-cell loop. Columns cross bands, and they are the only thing passed between the
-//! three words of a digit. The rule "one digit per cell" is bit-sliced across the nine words of a
-//! band. A per-cell mask engine (the first one, now the unit tests' oracle) instead touches 20
-//! peers per placement, and was 8–10× slower.
-//!
-//! # Tricks, each named where it lives
-//!
-//! - **Band permutation table** (`LC`): a 512-entry table, one entry per set of the nine
-//!   mini-rows (row × box) a digit's band word touches, keeps the mini-rows that lie on some
-//!   row→box permutation. That one look-up does hidden singles in rows and boxes, locked
-//!   candidates (pointing and claiming) along rows, and finds contradictions.
-//! - **Mini-row hash** (`minirow_hash`): the table is indexed by a perfect multiplicative hash
-//!   of the word (three shifts, an OR, a mask, one multiply) instead of condensing each row
-//!   with a look-up table (three dependent loads): 1–2% faster.
-//! - **Column pointing** (`COL_SINGLE`): a box whose candidates for a digit sit in one column
-//!   owns that column; the other two bands of the digit lose it.
-//! - **Solved-cell detection** (`Lc::single_row` & `COL_SINGLE`): a box with one row and one
-//!   column left has one cell; the cell leaves every other digit's word.
-//! - **Stale-word sweep** (`State::update_all`): each word remembers its value when last
-//!   examined; each sweep takes the mask of words that changed since and re-examines exactly
-//!   those, lowest first.
-//! - **Known first sweep** (`search`, `State::propagate`): whoever changes words between
-//!   sweeps (a guess, a refuted guess, claiming, a naked single) reports which, so the first
-//!   sweep of every round starts from that mask instead of comparing all 27 words; only the
-//!   sweeps after it compare. The comparison reads words just written one at a time, which
-//!   costs a store-forwarding stall, and a quarter of the comparisons are gone: 9% faster on
-//!   forum_hardest_sample (1.28× → 1.40× the crate in the alternating harness). A debug
-//!   assertion checks in every test run that no changed word goes unreported.
-//! - **Vector stale mask** (`stale_sse2`): that mask is seven 4-word SSE2 compares packed into
-//!   one `u32`, with no branch per word. SSE2 is part of x86-64, so there is nothing to detect
-//!   at run time; other targets run `stale_portable`, and a unit test holds the two equal. The
-//!   earlier sweep tested each word with its own branch and mispredicted about once per
-//!   re-examined word (cachegrind: 3.97M → 1.94M mispredicts on 2,000 forum-hardest puzzles).
-//! - **Peer-word table** (`PEER_WORDS`): a word's band and the indices of its digit's other two
-//!   words come from one small table, so the update touches exactly those words: about 2%.
-//! - **Column claiming, once per round** (`State::claim_columns`): a column whose candidates for
-//!   a digit lie in one band forces the box over it onto that column; a column with no candidate
-//!   is a contradiction. With pointing this covers hidden singles in columns.
-//! - **Stored column folds** (`State::cols`): the update already folds its word to columns for
-//!   pointing; it keeps the 9-bit result, and claiming, which runs when every word has just been
-//!   re-examined, reads those instead of folding 27 words again: about 3%.
-//! - **Claiming only what is due** (`State::claim_due`): claiming a digit depends only on its
-//!   three column folds, so the update marks a digit due when a fold changes, and claiming
-//!   visits the due digits only: 2.3 of 9 per pass on forum_hardest_sample, about 4%.
-//! - **Bit-sliced candidate counts** (`State::naked_singles`): the nine words of a band added up
-//!   as "seen once / twice / three times" masks give the empty cells (contradiction), the naked
-//!   singles and the bivalue cells in a few dozen instructions.
-//! - **Batch givens** (`State::from_grid`): each word is built once from all givens, and a
-//!   given blocked by another given is a conflict.
-//! - **Guessing** (`State::pick_cell`, `search`): a bivalue cell of the band with the most
-//!   bivalue cells, and inside it of the row with the most bivalue cells (**densest row**: 4.7%
-//!   fewer guesses on forum_hardest_sample in both modes, 7–9% on top1465, hardest1106 and
-//!   17clue; the counts come from a **row-count table**, nine look-ups, as x86-64 without the
-//!   `popcnt` extension spends a dozen instructions per popcount); else the fewest-candidate
-//!   cell among the first open cell of each band. The last candidate is applied in place, as
-//!   the others were refuted.
-//!
-//! # Tried and not kept
-//!
-//! Measured against the `sudoku` crate in the same run (forum_hardest_sample, first mode):
-//!
-//! - **Digit order at a branch** (first mode): trying first the digit with the fewest places in
-//!   the cell's row, box or column (min or sum), the fewest candidates overall, or the reverse
-//!   of each, or the highest digit: from 0.3% fewer guesses (most candidates overall first) to
-//!   11% more (highest digit first) than plain ascending order. Which branch holds the
-//!   solution looks like a coin toss.
-//! - **Band-major word layout** (`9·band + digit`, so the solved-cell clear and the naked-single
-//!   counts touch contiguous words and vectorise): 2% fewer instructions but 9% slower, most
-//!   likely vector loads stalling on the scalar stores just made to the same words.
-//! - **Sweep in triples** (test the three words of a digit with one branch, then each): 14%
-//!   more instructions, 2% slower.
-//! - **Naked singles before column claiming**, or no column claiming: 7% / 23% more guesses,
-//!   slower on balance.
-//! - **Masking the `LC` index** to drop its bounds check: no measurable change.
-//! - **Other cell choices** (guesses against the first bivalue cell of the densest band): the
-//!   densest row over the whole grid (−1.9%), the densest box in the band (−0.6%), the last
-//!   bivalue cell of the band (+2.4%), the cell with the most bivalue peers in its band (−4.7%,
-//!   as the densest row, but a loop), that cell inside the densest row (−5.5%, but 1.6% more
-//!   instructions per guess ate the gain).
-//!
-//! And in the session that brought the SIMD stale mask (ratios from an alternating harness:
-//! ours and the crate on the same 50-puzzle chunks in turn, best of 3, first 5,000 puzzles):
-//!
-//! - **Triads** (tdoku's rule that the three cells where a row or column crosses a box hold
-//!   three different digits; counting candidate and forced digits per triad at each fixpoint):
-//!   5.2% fewer guesses, 60% more instructions, 0.93× the speed before it.
-//! - **Branching on band configurations** (tdoku's branch: a digit's row→box permutation in a
-//!   band, chosen in the band with fewest left): 57.1 → 56.8 guesses and 6% slower; only when
-//!   exactly two configurations remain: 54.4 guesses, 13% slower.
-//! - **A stack permutation table** for claiming (the column analogue of `LC`): exactly the same
-//!   guesses (pointing plus claiming already find everything it does), 12% slower.
-//! - **Interleaving digits and bands in the sweep order**, so consecutive updates share no word:
-//!   the same number of updates, 7% slower.
-//! - **Deferring the solved-cell clears** to the end of each sweep: 4% slower.
-//! - **Branching on "a cell was newly solved"** before clearing it from the other digits: 11%
-//!   slower (mispredicts).
-//! - **One update per stale mask** (an exact worklist): 0.80×. A mask read right after scalar
-//!   stores to the same words stalls store-to-load forwarding; once per sweep is affordable.
-//! - **Adding the digit's other words to the current sweep** when pointing changed them: 8%
-//!   slower. **A per-word branch on the precomputed mask** in the old unrolled sweep: 0.87×.
-//! - **Claiming after naked singles** instead of before: same guesses, 2% slower. **An
-//!   empty-cell check after every sweep**: 2% slower. **Naked singles only in bands whose
-//!   words changed** (2.4 of 3 per pass): 2% slower, three branches per pass. **Skipping
-//!   claiming for digits whose words changed** (a word snapshot instead of the column folds):
-//!   9% fewer instructions, no faster.
+//! Where each trick lives:
+//! - `LC` + `minirow_hash`: band permutation table (row/box hidden singles, locked candidates,
+//!   contradictions) under a perfect multiplicative hash.
+//! - `COL_SINGLE`: column pointing; with `Lc::single_row`, solved-cell detection.
+//! - `State::update_all`, `stale_sse2` / `stale_portable`: stale-word sweeps with a SIMD mask;
+//!   the first sweep of a round takes the words its caller reports changed.
+//! - `PEER_WORDS`: a word's band and its digit's other words.
+//! - `State::claim_columns`, `State::cols`, `State::claim_due`: column claiming once per
+//!   round, from stored folds, for due digits only.
+//! - `State::naked_singles`: bit-sliced candidate counts (empty, single, bivalue cells).
+//! - `State::from_grid`, `State::from_candidates`: batch givens; pencilmark start.
+//! - `State::pick_cell`, `search`: bivalue cell of the densest band and row (`ROW_POP`), the
+//!   last candidate applied in place.
 
-use super::Solved;
+use super::{Candidates, Solved};
 use crate::grid::Grid;
 
 /// The engine's SIMD path, as [`crate::engine::simd_path`] reports it.
@@ -138,6 +41,18 @@ const ALL: u32 = (1 << 27) - 1;
 /// Counts the solutions of `grid` up to `limit`, giving up after `max_guesses` guesses. The
 /// contract is [`crate::engine::solve_with_budget`]'s.
 pub(crate) fn solve(grid: &Grid, limit: u32, max_guesses: u64) -> Solved {
+    run(State::from_grid(grid), limit, max_guesses)
+}
+
+/// Counts the solutions of the candidate sets `c` up to `limit`, giving up after `max_guesses`
+/// guesses. The contract is [`crate::engine::solve_candidates`]'s.
+pub(crate) fn solve_candidates(c: &Candidates, limit: u32, max_guesses: u64) -> Solved {
+    run(State::from_candidates(c), limit, max_guesses)
+}
+
+/// Searches from a start state (`None`: contradictory from the start, 0 solutions).
+#[inline(always)]
+fn run(start: Option<State>, limit: u32, max_guesses: u64) -> Solved {
     let mut ctx = Ctx {
         limit: limit.max(1),
         solutions: 0,
@@ -146,7 +61,7 @@ pub(crate) fn solve(grid: &Grid, limit: u32, max_guesses: u64) -> Solved {
         max_guesses,
         gave_up: false,
     };
-    if let Some(state) = State::from_grid(grid) {
+    if let Some(state) = start {
         search(state, ALL_WORDS, &mut ctx);
     }
     Solved {
@@ -467,6 +382,35 @@ impl State {
             *u = ALL & !o;
         }
         (conflict == 0).then_some(s)
+    }
+
+    /// The state for candidate sets (**pencilmark start**): the single-candidate cells are
+    /// placed as givens by [`State::from_grid`] (so two of them with one digit in a house are a
+    /// conflict), then every word keeps only the cells whose set allows its digit. `None` when
+    /// a cell has no candidate or two singles conflict. For the sets of a grid every word is
+    /// kept whole, so the state, and the search, are exactly [`State::from_grid`]'s.
+    fn from_candidates(c: &Candidates) -> Option<State> {
+        let mut givens = [0u8; 81];
+        let mut allowed = [0u32; 27];
+        for (cell, &m) in c.masks().iter().enumerate() {
+            if m == 0 {
+                return None;
+            }
+            if m & (m - 1) == 0 {
+                givens[cell] = m.trailing_zeros() as u8 + 1;
+            }
+            let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+            let mut m = m as u32;
+            while m != 0 {
+                allowed[3 * m.trailing_zeros() as usize + b] |= bit;
+                m &= m - 1;
+            }
+        }
+        let mut s = State::from_grid(&Grid::from_cells(givens)?)?;
+        for (w, a) in s.cells.iter_mut().zip(allowed) {
+            *w &= a;
+        }
+        Some(s)
     }
 
     /// Places digit `d` at the single cell `bit` of band `b` by clearing its band peers; the

@@ -11,10 +11,12 @@
 //! test-only reference that the bitboard engine is checked against on whole corpora.
 
 mod bitboard;
+mod candidates;
 #[cfg(test)]
 pub(crate) mod oracle;
 
 use crate::grid::Grid;
+pub use candidates::Candidates;
 
 /// The SIMD code path the engine was built with: `sse2` on x86-64 (its stale-word mask is
 /// computed with SSE2 compares, part of every x86-64 CPU), `portable` elsewhere.
@@ -68,4 +70,26 @@ pub fn solve(grid: &Grid, limit: u32) -> Solved {
 #[inline]
 pub fn solve_with_budget(grid: &Grid, limit: u32, max_guesses: u64) -> Solved {
     bitboard::solve(grid, limit, max_guesses)
+}
+
+/// Counts the solutions of the candidate sets `candidates` (pencilmarks: the digits each cell
+/// may hold) up to `limit`, giving up after `max_guesses` guesses; the [`Solved`] contract is
+/// [`solve_with_budget`]'s, guesses counted the same way. Every solution respects every set. A
+/// cell with no candidate, or two single-candidate cells holding one digit in a house, mean 0
+/// solutions. For [`Candidates::from_grid`] the result is exactly [`solve_with_budget`]'s.
+///
+/// ```
+/// use sudoku_batch::{engine::{self, Candidates}, Grid};
+/// let p: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse().unwrap();
+/// let c = Candidates::from_grid(&p);
+/// assert_eq!(engine::solve_candidates(&c, 2, u64::MAX), engine::solve(&p, 2));
+/// // Forbid the solution's 4 at r1c3: no solution is left.
+/// let mut masks = *c.masks();
+/// masks[2] &= !(1 << 3);
+/// let none = Candidates::from_masks(masks).unwrap();
+/// assert_eq!(engine::solve_candidates(&none, 2, u64::MAX).solutions, 0);
+/// ```
+#[inline]
+pub fn solve_candidates(candidates: &Candidates, limit: u32, max_guesses: u64) -> Solved {
+    bitboard::solve_candidates(candidates, limit, max_guesses)
 }
