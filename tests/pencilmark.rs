@@ -6,8 +6,7 @@
 //! `data/pencilmark.txt` with their noted counts, and (d) the candidate sets of grids, which
 //! must solve exactly like the grids themselves.
 
-#[path = "reference/candidates.rs"]
-mod candidates;
+use crate::reference::candidates;
 
 use sudoku_batch::engine::{self, Candidates};
 use sudoku_batch::Grid;

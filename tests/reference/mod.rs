@@ -2,6 +2,7 @@
 //! way a person would check it, and shares nothing with the library's code. (The classic
 //! backtracking solver lives in `common`, which the older tests use.)
 
+pub mod candidates;
 pub mod minlex;
 pub mod singles;
 pub mod techniques;
