@@ -29,7 +29,7 @@ pub const LINE_LEN: usize = 81 * PER_CELL;
 /// assert_eq!(c.get(2), 0x1ff); // a blank: all nine
 /// let line = c.to_line();
 /// assert_eq!(line.len(), 729);
-/// assert_eq!(&line[..27], "....5........3....123456789"); // 5, 3, blank
+/// assert_eq!(&line[..27], "....5......3......123456789"); // 5, 3, blank
 /// assert_eq!(Candidates::parse_line(line.as_bytes()), Ok(c));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
