@@ -29,7 +29,7 @@ pub const LINE_LEN: usize = 81 * PER_CELL;
 /// assert_eq!(c.get(2), 0x1ff); // a blank: all nine
 /// let line = c.to_line();
 /// assert_eq!(line.len(), 729);
-/// assert_eq!(&line[..18], "....5....123456789");
+/// assert_eq!(&line[..27], "....5......3......123456789"); // 5, 3, blank
 /// assert_eq!(Candidates::parse_line(line.as_bytes()), Ok(c));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,7 +97,7 @@ impl Candidates {
     /// bad[9 + 2] = b'4';
     /// assert_eq!(Candidates::parse_line(&bad).unwrap_err(),
     ///     "cell 2 (r1c2), position 3: expected '3' or '.', found '4'");
-    /// assert_eq!(Candidates::parse_line(&bad[..728]).unwrap_err(),
+    /// assert_eq!(Candidates::parse_line(&full.as_bytes()[..728]).unwrap_err(),
     ///     "expected 729 characters, found 728");
     /// ```
     pub fn parse_line(line: &[u8]) -> Result<Candidates, String> {

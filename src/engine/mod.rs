@@ -1,5 +1,7 @@
 //! The engine's interface: one call, [`solve`], that counts a grid's solutions up to a limit,
 //! returns the first one and says how many guesses it took.
+//! A second entry, [`solve_candidates`], starts from candidate sets ([`Candidates`], tdoku's
+//! pencilmark line) instead of givens, with the same [`Solved`] contract.
 //!
 //! The interface is deliberately tiny — a `&Grid`, a limit, and a [`Solved`] value back — so the
 //! pipeline, `bench` and `verify` never see the engine's representation, and an engine can be
