@@ -27,6 +27,7 @@ pub static COLUMNS: Columns = Columns {
         "error",
     ],
     status: Some(2),
+    counted: false,
 };
 
 /// What `augment` does to each puzzle.

@@ -16,6 +16,7 @@ pub static COLUMNS: Columns = Columns {
         "error",
     ],
     status: Some(2),
+    counted: false,
 };
 
 /// The columns with `--transform`.
@@ -30,6 +31,7 @@ pub static COLUMNS_WITH_TRANSFORM: Columns = Columns {
         "error",
     ],
     status: Some(2),
+    counted: false,
 };
 
 /// What `canon` does to each puzzle.

@@ -63,6 +63,7 @@ pub enum Ended {
 pub static REPORT_COLUMNS: Columns = Columns {
     names: &["file", "line", "duplicate_of_file", "duplicate_of_line"],
     status: None,
+    counted: false,
 };
 
 /// Keys are already uniform hashes: the table uses their low bits as they are.

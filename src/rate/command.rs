@@ -20,6 +20,7 @@ pub static COLUMNS: Columns = Columns {
         "error",
     ],
     status: Some(2),
+    counted: false,
 };
 
 /// What `rate` does to each puzzle.

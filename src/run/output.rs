@@ -104,7 +104,17 @@ pub fn repair(
             if n == 0 || !line.ends_with(b"\n") {
                 break;
             }
-            let Some(point) = parse_row(&line, columns, format, inputs) else {
+            let point = if columns.counted {
+                // A bare row: whole when it has as many fields as columns and no header.
+                let fields = line.trim_ascii_end().split(|&b| b == b',').count();
+                (fields == columns.names.len()).then_some(ResumePoint {
+                    input: 0,
+                    line: rows + 1,
+                })
+            } else {
+                parse_row(&line, columns, format, inputs)
+            };
+            let Some(point) = point else {
                 break;
             };
             let in_order = after.is_none_or(|a| (point.input, point.line) > (a.input, a.line));

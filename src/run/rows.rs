@@ -31,6 +31,9 @@ pub struct Columns {
     pub names: &'static [&'static str],
     /// The column holding the row's status, if any (`--resume` checks it is a known word).
     pub status: Option<usize>,
+    /// Rows carry no key (`generate`'s bare puzzle lines): `--resume` counts complete rows, and
+    /// the resume point's `line` is how many there are.
+    pub counted: bool,
 }
 
 impl Columns {
@@ -264,6 +267,7 @@ mod tests {
     const COLS: Columns = Columns {
         names: &["line", "puzzle", "status", "note", "score", "ok"],
         status: Some(2),
+        counted: false,
     };
 
     fn row(w: &mut RowWriter, note: Option<&str>) {

@@ -28,6 +28,7 @@ pub static COLUMNS: Columns = Columns {
         "error",
     ],
     status: Some(2),
+    counted: false,
 };
 
 /// What `solve` does to each puzzle.

@@ -76,6 +76,7 @@ pub enum Ended {
 pub static LABEL_COLUMNS: Columns = Columns {
     names: &["line", "puzzle", "split"],
     status: None,
+    counted: false,
 };
 
 /// The side of a key: a pure function of key, seed and shares.

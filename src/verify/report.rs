@@ -16,6 +16,7 @@ use crate::run::{self, rows, Columns, OutputFormat, RowWriter};
 pub static COLUMNS: Columns = Columns {
     names: &["line", "puzzle", "solution", "verdict", "error", "expected"],
     status: None,
+    counted: false,
 };
 
 /// A whole `verify` run.
