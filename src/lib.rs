@@ -39,6 +39,7 @@ pub mod corpora;
 pub mod engine;
 pub mod export;
 pub mod external;
+pub mod generate;
 pub mod grid;
 pub mod histogram;
 pub mod input;
