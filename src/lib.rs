@@ -17,6 +17,7 @@
 //! - [`augment`]: random equivalent copies of puzzles (and solutions) for training data.
 //! - [`canon`]: minlex canonical forms, automorphism counts and the transform to the form.
 //! - [`dedup`], [`split`]: equivalence-aware deduplication and leak-free splits.
+//! - [`generate`]: seeded, proven-unique puzzle generation and `minimize`.
 //! - [`rate`]: what `rate` writes per puzzle: guesses, transform-averaged rating, singles, class.
 //! - [`bench`]: timing the engine, exports (one file per format), the machine, refereeing other
 //!   solvers (`bench --external`).
@@ -43,6 +44,7 @@ pub mod cli;
 pub mod corpora;
 pub mod dedup;
 pub mod engine;
+pub mod generate;
 pub mod grid;
 pub mod human;
 pub mod input;

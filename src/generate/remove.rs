@@ -1,0 +1,370 @@
+//! Removing givens from a unique puzzle while it stays unique: the work behind `generate` and
+//! `minimize`.
+//!
+//! Givens are a 128-bit cell mask over a fixed solution `S`, removed in *orbits* (a symmetry's
+//! cell classes; single cells without one) walked in a random order. The result is defined by
+//! the plain sequential rule — for each orbit in order, remove it if the puzzle stays unique,
+//! else keep it — and three things make reaching that result cheaper than one uniqueness check
+//! per orbit, without changing it:
+//!
+//! - **Blocks.** Removing a block of consecutive orbits at once and finding the puzzle still
+//!   unique proves every orbit of the block would have been removed one by one (each
+//!   intermediate puzzle has more givens than a unique one with the same solution). Early on,
+//!   with many givens, one check removes dozens of cells. When a block fails it is split in
+//!   halves and the halves are processed in turn.
+//! - **Known failures.** If the first half of a failed block was removed entirely, the second
+//!   half's removal is the failed block's removal: it fails without a check, and a one-orbit
+//!   second half is kept without a solver call.
+//! - **Unavoidable sets.** A failed check that returns a solution `S' ≠ S` yields the set `D` of
+//!   cells where they differ: every puzzle with solution `S` must keep a given in `D` (else `S'`
+//!   also solves it). Before each check, a removal that would empty a known `D` of givens fails
+//!   at once. Sets are also collected up front: the unavoidable rectangles of `S` (two rows, two
+//!   columns, two digits swapped, the four cells in two boxes).
+//!
+//! Single pass is enough for minimality: an orbit that could not be removed from the givens of
+//! its turn cannot be removed from any later subset of them.
+
+use crate::engine;
+use crate::grid::Grid;
+
+/// Thread CPU time in ns (profiling aid).
+#[cfg(test)]
+pub fn cpu_ns() -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec we own.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
+}
+
+#[cfg(test)]
+thread_local! {
+    static PHASES: std::cell::RefCell<[u64; 3]> = const { std::cell::RefCell::new([0; 3]) };
+}
+
+/// A set of cells, bit `i` for cell `i`.
+pub type Cells = u128;
+
+/// The puzzle with givens `mask` of `solution`.
+pub fn puzzle_of(solution: &Grid, mask: Cells) -> Grid {
+    let mut cells = *solution.cells();
+    for (i, c) in cells.iter_mut().enumerate() {
+        if mask >> i & 1 == 0 {
+            *c = 0;
+        }
+    }
+    Grid::from_cells(cells).unwrap_or(Grid::EMPTY)
+}
+
+/// The cells where a grid has a digit.
+pub fn mask_of(grid: &Grid) -> Cells {
+    grid.cells()
+        .iter()
+        .enumerate()
+        .filter(|(_, &v)| v != 0)
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// How a removal walk ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Walk every orbit: the result is minimal among orbit removals.
+    Never,
+    /// Stop at the first orbit that cannot be removed.
+    FirstFailure,
+    /// Skip orbits that cannot be removed, stop once at most this many givens are left.
+    AtMost(usize),
+}
+
+/// The state of one removal walk.
+pub struct Remover<'a> {
+    solution: &'a Grid,
+    givens: Cells,
+    unavoidable: Vec<Cells>,
+    stopped: bool,
+    stop: Stop,
+    /// Uniqueness checks made (solver calls).
+    pub checks: u32,
+    /// Removals refused by a known unavoidable set, without a solver call.
+    pub skipped: u32,
+    /// Checks that found the puzzle unique.
+    pub passed: u32,
+}
+
+impl<'a> Remover<'a> {
+    /// A walk from `givens` of `solution`, which must already be a unique puzzle.
+    pub fn new(solution: &'a Grid, givens: Cells, stop: Stop) -> Self {
+        let mut unavoidable = Vec::with_capacity(32);
+        digit_pair_sets(solution, &mut unavoidable);
+        Remover {
+            solution,
+            givens,
+            unavoidable,
+            stopped: false,
+            stop,
+            checks: 0,
+            skipped: 0,
+            passed: 0,
+        }
+    }
+
+    /// The givens now.
+    pub fn givens(&self) -> Cells {
+        self.givens
+    }
+
+    fn clues(&self) -> usize {
+        self.givens.count_ones() as usize
+    }
+
+    /// Removes `x` if the puzzle stays unique; says whether it did.
+    fn try_remove(&mut self, x: Cells) -> bool {
+        let left = self.givens & !x;
+        if self.unavoidable.iter().any(|&d| d & left == 0) {
+            self.skipped += 1;
+            return false;
+        }
+        self.checks += 1;
+        let r = engine::solve(&puzzle_of(self.solution, left), 2);
+        if r.solutions == 1 {
+            self.passed += 1;
+            self.givens = left;
+            return true;
+        }
+        if let Some(other) = r.first.filter(|f| f != self.solution) {
+            let d = self
+                .solution
+                .cells()
+                .iter()
+                .zip(other.cells().iter())
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .fold(0, |m, (i, _)| m | 1 << i);
+            self.unavoidable.push(d);
+        }
+        false
+    }
+
+    /// Processes consecutive orbits `block` (as the sequential rule would), `known_fail` when
+    /// removing all of them at once is already known to break uniqueness.
+    fn process(&mut self, block: &[Cells], known_fail: bool) {
+        if self.stopped || block.is_empty() {
+            return;
+        }
+        let x = block.iter().fold(0, |m, &o| m | o);
+        if block.len() == 1 {
+            let removed = !known_fail && self.try_remove(x);
+            if !removed && self.stop == Stop::FirstFailure {
+                self.stopped = true;
+            }
+            return;
+        }
+        if !known_fail && self.try_remove(x) {
+            return;
+        }
+        let (a, b) = block.split_at(block.len() / 2);
+        self.process(a, false);
+        let a_all_gone = a.iter().all(|&o| o & self.givens == 0);
+        self.process(b, a_all_gone);
+    }
+
+    /// Walks `orbits` in order. `floor`: give up (return `false`) as soon as fewer givens than
+    /// this are left, since removals only lower the count.
+    pub fn walk(&mut self, orbits: &[Cells], floor: usize) -> bool {
+        let mut i = 0;
+        while i < orbits.len() && !self.stopped {
+            let clues = self.clues();
+            if let Stop::AtMost(hi) = self.stop {
+                if clues <= hi {
+                    break;
+                }
+            }
+            // Block length: many orbits while the puzzle is far above typical minimal sizes,
+            // one at a time near the end, where most removals fail.
+            let mut k = clues.saturating_sub(BLOCK_FLOOR) / BLOCK_DIV;
+            k = k.clamp(1, orbits.len() - i);
+            if let Stop::AtMost(hi) = self.stop {
+                // Never take a block whose cells would jump past the stopping count.
+                let mut cells = 0;
+                let mut fit = 0;
+                for o in &orbits[i..i + k] {
+                    if cells >= clues - hi {
+                        break;
+                    }
+                    cells += o.count_ones() as usize;
+                    fit += 1;
+                }
+                k = fit.max(1);
+            }
+            self.process(&orbits[i..i + k], false);
+            i += k;
+            if self.clues() < floor {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Below this many givens, orbits go one at a time.
+const BLOCK_FLOOR: usize = 30;
+/// Block length is the surplus over [`BLOCK_FLOOR`] divided by this.
+const BLOCK_DIV: usize = 2;
+
+/// Pushes the unavoidable sets of a complete grid made of two digits: for digits a and b, the
+/// cells holding either fall into swap components — an a and a b sharing a house must swap
+/// together — and swapping a ↔ b on one component gives another valid grid. Components of four
+/// cells are the unavoidable rectangles; the largest has all 18 cells.
+fn digit_pair_sets(s: &Grid, out: &mut Vec<Cells>) {
+    let g = s.cells();
+    // cell[d][r]: the cell of digit d in row r; in column c it is row col_row[d][c], in box k
+    // row box_row[d][k].
+    let mut cell = [[0u8; 9]; 10];
+    let mut col_row = [[0u8; 9]; 10];
+    let mut box_row = [[0u8; 9]; 10];
+    for (i, &v) in g.iter().enumerate() {
+        let (r, c) = (i / 9, i % 9);
+        let d = v as usize;
+        cell[d][r] = i as u8;
+        col_row[d][c] = r as u8;
+        box_row[d][r / 3 * 3 + c / 3] = r as u8;
+    }
+    fn find(p: &mut [u8; 18], mut x: usize) -> usize {
+        while p[x] as usize != x {
+            p[x] = p[p[x] as usize];
+            x = p[x] as usize;
+        }
+        x
+    }
+    for a in 1..=9 {
+        for b in a + 1..=9 {
+            // Nodes: the a of row r is r, the b of row r is 9 + r. An a and a b sharing a
+            // house must swap together.
+            let mut p: [u8; 18] = core::array::from_fn(|i| i as u8);
+            for h in 0..9 {
+                for (x, y) in [
+                    (h, 9 + h),
+                    (col_row[a][h] as usize, 9 + col_row[b][h] as usize),
+                    (box_row[a][h] as usize, 9 + box_row[b][h] as usize),
+                ] {
+                    let (rx, ry) = (find(&mut p, x), find(&mut p, y));
+                    if rx != ry {
+                        p[rx] = ry as u8;
+                    }
+                }
+            }
+            let mut comps = [0 as Cells; 18];
+            for r in 0..9 {
+                comps[find(&mut p, r)] |= 1 << cell[a][r];
+                comps[find(&mut p, 9 + r)] |= 1 << cell[b][r];
+            }
+            for &comp in comps.iter().filter(|&&m| m != 0) {
+                out.push(comp);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::fill::random_solution;
+    use crate::rng::Rng;
+
+    /// Every digit-pair set found is really unavoidable: swapping its two digits gives another
+    /// valid grid; and the sets of a pair cover its 18 cells exactly.
+    #[test]
+    fn pair_sets_swap_to_valid_grids() {
+        let mut rng = Rng::new(11);
+        let mut found = 0;
+        for _ in 0..300 {
+            let s = random_solution(&mut rng);
+            let mut sets = Vec::new();
+            digit_pair_sets(&s, &mut sets);
+            let cells: u32 = sets.iter().map(|d| d.count_ones()).sum();
+            assert_eq!(cells, 36 * 18);
+            for d in sets {
+                if d.count_ones() == 4 {
+                    found += 1;
+                }
+                let mut cells = *s.cells();
+                let idx: Vec<usize> = (0..81).filter(|i| d >> i & 1 == 1).collect();
+                let a = cells[idx[0]];
+                let b = idx.iter().map(|&i| cells[i]).find(|&v| v != a).unwrap();
+                for &i in &idx {
+                    cells[i] = if cells[i] == a { b } else { a };
+                }
+                let t = Grid::from_cells(cells).unwrap();
+                assert!(t.is_solution_of(&Grid::EMPTY));
+                assert_ne!(t, s);
+            }
+        }
+        assert!(found > 50, "only {found} rectangles in 300 grids");
+    }
+
+    #[test]
+    #[ignore = "profiling aid: cargo test --lib generate::remove::tests::profile -- --ignored --nocapture"]
+    fn profile() {
+        let configs: Vec<String> = std::env::var("GEN_CONFIGS")
+            .unwrap_or_else(|_| "30,2".into())
+            .split(' ')
+            .map(String::from)
+            .collect();
+        let mut best = vec![f64::MAX; configs.len()];
+        let mut stats = vec![(0, 0, 0, 0); configs.len()];
+        let n = 400;
+        for round in 0..4 {
+            for (k, conf) in configs.iter().enumerate() {
+                let _ = conf;
+                let mut rng = Rng::new(3 + round);
+                let start = cpu_ns();
+                let (mut checks, mut skipped, mut passed, mut clues) = (0, 0, 0, 0);
+                for _ in 0..n {
+                    let t = cpu_ns();
+                    let s = random_solution(&mut rng);
+                    let t1 = cpu_ns();
+                    let mut orbits: Vec<Cells> = (0..81).map(|i| 1 << i).collect();
+                    rng.shuffle(&mut orbits);
+                    let mut rm = Remover::new(&s, (1 << 81) - 1, Stop::Never);
+                    let t2 = cpu_ns();
+                    rm.walk(&orbits, 0);
+                    let t3 = cpu_ns();
+                    PHASES.with(|p| {
+                        let mut p = p.borrow_mut();
+                        p[0] += t1 - t;
+                        p[1] += t2 - t1;
+                        p[2] += t3 - t2;
+                    });
+                    checks += rm.checks;
+                    skipped += rm.skipped;
+                    passed += rm.passed;
+                    clues += rm.givens.count_ones();
+                }
+                best[k] = best[k].min((cpu_ns() - start) as f64 * 1e-9);
+                stats[k] = (checks, skipped, passed, clues);
+            }
+        }
+        PHASES.with(|t| println!("fill/new/walk {:?}", t.borrow()));
+        for (k, conf) in configs.iter().enumerate() {
+            let (c, s, p, g) = stats[k];
+            let n = n as f64;
+            println!(
+                "{conf}: {:.0}/s checks {:.2} passed {:.2} skipped {:.2} clues {:.2}",
+                n / best[k],
+                c as f64 / n,
+                p as f64 / n,
+                s as f64 / n,
+                g as f64 / n
+            );
+        }
+    }
+
+    #[test]
+    fn puzzle_and_mask_round_trip() {
+        let s = random_solution(&mut Rng::new(1));
+        let m: Cells = 0b1011 << 40 | 1;
+        assert_eq!(mask_of(&puzzle_of(&s, m)), m);
+    }
+}
