@@ -14,6 +14,7 @@ mod corpus;
 mod dataset_cli;
 mod differential;
 mod examples;
+mod generate;
 mod pencilmark;
 mod properties;
 mod rate;

@@ -206,6 +206,51 @@ Exit status: 0 completed, 1 --strict found invalid lines, 2 usage or I/O error, 
     )]
     Augment(AugmentArgs),
 
+    /// Generate puzzles, each proven to have exactly one solution: seeded, reproducible on any
+    /// machine with any -j, minimal by default, with symmetry and class/clue/rating targets.
+    #[command(
+        long_about = "Write N puzzles, each proven to have exactly one solution by the engine. \
+Puzzle i (counted from --start) comes from its own seed, derived from --seed and i alone, so the \
+output is a function of the arguments and the seed: the same on any machine, with any -j, in any \
+run; --start and --shard K/N let many machines produce disjoint slices of one reproducible set; \
+-o FILE is written as FILE.partial and resumed with --resume. Without --seed a random seed is \
+drawn and printed on stderr so the run can be repeated.\n\n\
+Output: one puzzle per line (81 characters, '.' blanks), or with --format csv|jsonl the columns \
+index,puzzle,solution,clues,rating,singles,class,symmetry (the rating fields as rate defines \
+them, with --samples and the same seed).\n\n\
+--minimal (the default): no given can be removed without losing uniqueness; with a symmetry, \
+no orbit of symmetric cells can be removed (minimal among symmetric removals: a single cell may \
+still be removable). --no-minimal keeps the puzzle as soon as removing the next orbit would break \
+uniqueness.\n\n\
+Targets are filters over tries: --clues A..B, --class, --rating A..B. A target no unique puzzle \
+can meet (fewer than 17 clues, more than 81, a minimal puzzle above 40) is a usage error. Each \
+puzzle gets up to --max-tries tries; if one finds none, the run stops with exit 1 after writing \
+the puzzles before it. The acceptance rate is shown on the progress line and in the summary.",
+        after_help = "Examples:\n  \
+sudoku-batch generate 1000 --seed 7 > puzzles.txt\n  \
+sudoku-batch generate 100000 --seed 7 --format csv -o set.csv --resume\n  \
+sudoku-batch generate 100 --seed 1 --symmetry rot180 --class expert\n  \
+sudoku-batch generate 1000000 --seed 7 --shard 3/8 -o part3.txt   # machine 3 of 8\n\n\
+Exit status: 0 done, 1 a puzzle found no try meeting the targets within --max-tries, 2 usage \
+or I/O error, 130 interrupted."
+    )]
+    Generate(GenerateArgs),
+
+    /// Reduce every puzzle to a minimal puzzle with the same unique solution.
+    #[command(
+        long_about = "Reduce every puzzle of the inputs to a minimal puzzle with the same unique \
+solution: givens are removed (never added or changed) in an order drawn from --seed and the \
+puzzle itself, each removal kept only when the puzzle stays unique, until none can go. Same \
+inputs, options and row contract as solve. Columns: line,puzzle,status,solutions,minimized,\
+clues,error. Invalid, unsolvable and multiple-solution puzzles are reported with their status \
+and left as they are.",
+        after_help = "Examples:\n  \
+sudoku-batch minimize --seed 1 puzzles.txt -o minimal.csv\n\n\
+Exit status: 0 completed, 1 --strict found invalid or unsolvable puzzles, 2 usage or I/O \
+error, 130 interrupted."
+    )]
+    Minimize(MinimizeArgs),
+
     /// Print a shell completion script (install: see README, "Shell completions").
     #[command(after_help = "Examples:\n  \
 sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
@@ -562,6 +607,191 @@ pub struct AugmentArgs {
     pub copies: u32,
 
     /// Seed of the transforms (with the puzzle itself).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// A generate output format.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum GenerateFormatArg {
+    /// One puzzle per line.
+    Lines,
+    Csv,
+    Jsonl,
+}
+
+/// A QQWing class.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ClassArg {
+    Simple,
+    Easy,
+    Intermediate,
+    Expert,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(value_name = "N")]
+    pub count: u64,
+
+    /// The run's seed [default: drawn at random and printed on stderr].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// The first puzzle's index (for disjoint slices of one seeded set).
+    #[arg(long, value_name = "I", default_value_t = 0)]
+    pub start: u64,
+
+    /// Only indices i with i mod N = K-1 (K/N, 1-based): N machines cover the set once.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+
+    /// Keep removing givens until none can go (the default).
+    #[arg(long, overrides_with = "no_minimal")]
+    pub minimal: bool,
+
+    /// Stop removing at the first removal that would break uniqueness.
+    #[arg(long)]
+    pub no_minimal: bool,
+
+    /// The clue pattern's symmetry (`any`: one of the four, drawn per puzzle).
+    #[arg(long, value_name = "SYMMETRY", default_value = "none",
+          value_parser = ["none", "rot180", "rot90", "mirror", "diagonal", "any"])]
+    pub symmetry: String,
+
+    /// Keep only puzzles with A to B givens (`A..B`, or one number).
+    #[arg(long, value_name = "A..B", value_parser = range_usize)]
+    pub clues: Option<(usize, usize)>,
+
+    /// Keep only puzzles of these classes (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub class: Vec<ClassArg>,
+
+    /// Keep only puzzles whose rating lies in A..B.
+    #[arg(long, value_name = "A..B", value_parser = range_f64)]
+    pub rating: Option<(f64, f64)>,
+
+    /// Transforms a rating averages over (the rating column and --rating).
+    #[arg(long, value_name = "K", default_value_t = crate::rate::DEFAULT_SAMPLES,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub samples: u32,
+
+    /// Tries per puzzle before the run gives up on it (exit 1).
+    #[arg(long, value_name = "T", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tries: u64,
+
+    /// Output: bare lines, or CSV / JSON lines with every field.
+    #[arg(long, value_enum, default_value = "lines")]
+    pub format: GenerateFormatArg,
+
+    /// Write to FILE (via FILE.partial, resumable) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// With -o FILE: continue the FILE.partial an interrupted run left.
+    #[arg(long)]
+    pub resume: bool,
+
+    #[command(flatten)]
+    pub workers: Workers,
+
+    /// No progress and no summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+fn range_usize(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s.split_once("..").unwrap_or((s, s));
+    let p = |v: &str| {
+        v.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{s}' is not A..B (whole numbers)"))
+    };
+    Ok((p(a)?, p(b)?))
+}
+
+fn range_f64(s: &str) -> Result<(f64, f64), String> {
+    let (a, b) = s.split_once("..").unwrap_or((s, s));
+    let p = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| format!("'{s}' is not A..B (numbers)"))
+    };
+    let (lo, hi) = (p(a)?, p(b)?);
+    if lo > hi {
+        return Err(format!("'{s}': the range is empty"));
+    }
+    Ok((lo, hi))
+}
+
+impl GenerateArgs {
+    /// The request, with the seed to use (drawn when none was given).
+    pub fn request(&self, seed: u64) -> Result<crate::generate::command::Request, String> {
+        use crate::generate::{Options, Symmetry};
+        let symmetry: Symmetry = self.symmetry.parse()?;
+        let class: Vec<crate::rate::Class> = self
+            .class
+            .iter()
+            .map(|c| match c {
+                ClassArg::Simple => crate::rate::Class::Simple,
+                ClassArg::Easy => crate::rate::Class::Easy,
+                ClassArg::Intermediate => crate::rate::Class::Intermediate,
+                ClassArg::Expert => crate::rate::Class::Expert,
+            })
+            .collect();
+        Ok(crate::generate::command::Request {
+            count: self.count,
+            start: self.start,
+            opts: Options {
+                seed,
+                minimal: !self.no_minimal,
+                symmetry,
+                clues: self.clues,
+                max_tries: self.max_tries,
+            },
+            class: (!class.is_empty()).then_some(class),
+            rating: self.rating,
+            samples: self.samples,
+            format: match self.format {
+                GenerateFormatArg::Lines => None,
+                GenerateFormatArg::Csv => Some(OutputFormat::Csv),
+                GenerateFormatArg::Jsonl => Some(OutputFormat::Jsonl),
+            },
+        })
+    }
+
+    /// Settings for the shared output lifecycle.
+    pub fn settings(&self, stop: Arc<AtomicBool>) -> Settings {
+        Settings {
+            threads: self.workers.threads,
+            shard: self.shard,
+            progress: !self.quiet,
+            // Only CSV has a header; bare lines and JSON lines have none.
+            header: matches!(self.format, GenerateFormatArg::Csv),
+            stop: Some(stop),
+            ..Settings::default()
+        }
+    }
+
+    pub fn target(&self) -> Target<'_> {
+        Target {
+            path: self.output.as_deref(),
+            resume: self.resume,
+            quiet: self.quiet,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct MinimizeArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// Seed of the removal order (with the puzzle itself).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
 }

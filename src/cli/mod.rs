@@ -14,7 +14,7 @@ use clap::{CommandFactory, Parser};
 use crate::bench;
 use crate::input::Input;
 use crate::run::{self, output::Ended, Status, Summary};
-use crate::{augment, canon, dedup, rate, solve, split, verify};
+use crate::{augment, canon, dedup, generate, rate, solve, split, verify};
 use args::{BatchArgs, Cli, Command};
 
 /// Runs the command line given to this process and returns the exit code.
@@ -53,6 +53,11 @@ where
                 seed: a.seed,
             };
             augment::execute(inputs, target, settings, job)
+        }),
+        Command::Generate(a) => generate(&a),
+        Command::Minimize(a) => batch(&a.batch, |inputs, target, settings| {
+            let job = generate::command::MinimizeJob { seed: a.seed };
+            run::execute(inputs, target, settings, job)
         }),
         Command::Canon(a) => batch(&a.batch, |inputs, target, settings| {
             let job = canon::command::CanonJob {
@@ -124,6 +129,48 @@ fn batch(
         Ok(Ended::Complete(summary)) if a.strict && has_failures(&summary) => exit::FOUND,
         Ok(Ended::Complete(_) | Ended::ClosedPipe | Ended::AlreadyComplete) => exit::OK,
         Ok(Ended::Interrupted(_)) => exit::INTERRUPTED,
+        Err(e) => error(e),
+    }
+}
+
+/// `generate`: the seed drawn and shown when none was given, the run's ending mapped to a code.
+fn generate(a: &args::GenerateArgs) -> i32 {
+    use generate::command::Ended;
+    // Impossible targets are refused before anything is drawn or written.
+    if let Err(e) = a
+        .request(0)
+        .and_then(|r| generate::check_targets(&r.opts).map(|()| r))
+    {
+        return error(e);
+    }
+    let seed = a.seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let seed = crate::rng::mix64(t ^ u64::from(std::process::id()));
+        eprintln!("sudoku-batch: generate: --seed {seed}");
+        seed
+    });
+    let req = match a.request(seed) {
+        Ok(r) => r,
+        Err(e) => return error(e),
+    };
+    if let Err(e) = generate::check_targets(&req.opts) {
+        return error(e);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    install_stop_signals(&stop);
+    match generate::command::execute(&req, a.target(), a.settings(stop)) {
+        Ok(Ended::Complete | Ended::ClosedPipe | Ended::AlreadyComplete) => exit::OK,
+        Ok(Ended::Interrupted) => exit::INTERRUPTED,
+        Ok(Ended::Exhausted { index, written }) => {
+            eprintln!(
+                "sudoku-batch: generate: puzzle {index} found no try meeting the targets in \
+                 --max-tries {} tries; {written} puzzles were written before it",
+                a.max_tries
+            );
+            exit::FOUND
+        }
         Err(e) => error(e),
     }
 }

@@ -51,6 +51,7 @@
 //!
 //! [`Transform::random`]: crate::transform::Transform::random
 
+pub mod command;
 pub mod fill;
 pub mod remove;
 

@@ -1,0 +1,325 @@
+//! The `generate` and `minimize` commands on top of the generator core.
+//!
+//! `generate` runs the indices of its slice (`--start`, `--shard`) in chunks on the worker pool
+//! and writes the puzzles in index order through the `-o` lifecycle every command shares, so a
+//! run is resumable and its output is a function of the arguments and the seed alone. A class or
+//! rating target is a filter over tries ([`super::generate_one`]'s `accept`); an index that finds
+//! no puzzle within `--max-tries` tries ends the run (exit 1) after the puzzles before it.
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::{generate_one, minimize, Generated, Options, Why};
+use crate::engine;
+use crate::human::group;
+use crate::input::Record;
+use crate::rate::{self, Class};
+use crate::run::{
+    self, ordered, output, Columns, Outcome, OutputFormat, PuzzleJob, RowWriter, Settings, Status,
+    Summary,
+};
+use crate::solve::usable_or_invalid;
+
+/// The `--format csv|jsonl` columns.
+pub static COLUMNS: Columns = Columns {
+    names: &[
+        "index", "puzzle", "solution", "clues", "rating", "singles", "class", "symmetry",
+    ],
+    status: None,
+    counted: false,
+};
+
+/// The default format: one puzzle per line, 81 characters, `.` for blanks, no header.
+pub static LINES: Columns = Columns {
+    names: &["puzzle"],
+    status: None,
+    counted: true,
+};
+
+/// A whole `generate` run.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// How many puzzles the whole set has (indices `start .. start + count`).
+    pub count: u64,
+    /// The first index.
+    pub start: u64,
+    pub opts: Options,
+    /// Keep only puzzles of these classes.
+    pub class: Option<Vec<Class>>,
+    /// Keep only puzzles whose rating lies in `lo..=hi`.
+    pub rating: Option<(f64, f64)>,
+    /// Transforms a rating averages over.
+    pub samples: u32,
+    /// Bare lines (`None`) or CSV / JSON lines with every field.
+    pub format: Option<OutputFormat>,
+}
+
+/// How a generate run that did not fail ended.
+#[derive(Debug)]
+pub enum Ended {
+    /// Every puzzle of the slice was written.
+    Complete,
+    /// An index found no puzzle within `--max-tries` tries: the puzzles before it were written.
+    Exhausted { index: u64, written: u64 },
+    /// A signal stopped the run after writing every puzzle before it.
+    Interrupted,
+    /// The reader of stdout closed it.
+    ClosedPipe,
+    /// `--resume` found the output already complete.
+    AlreadyComplete,
+}
+
+struct Row {
+    index: u64,
+    found: Option<Generated>,
+    tries: u64,
+}
+
+/// Runs `generate`: the indices of the slice in order, written through `target`.
+pub fn execute(
+    req: &Request,
+    target: output::Target<'_>,
+    settings: Settings,
+) -> Result<Ended, run::Error> {
+    super::check_targets(&req.opts).map_err(run::Error::OutputFile)?;
+    let columns = if req.format.is_some() {
+        &COLUMNS
+    } else {
+        &LINES
+    };
+    let mut outcome = Ended::Complete;
+    let ended = output::deliver(&[], target, columns, settings.clone(), |out, settings| {
+        let (summary, end) = generate_into(req, out, settings, &target)?;
+        outcome = end;
+        Ok(summary)
+    })?;
+    Ok(match ended {
+        output::Ended::Complete(_) => outcome,
+        output::Ended::Interrupted(_) => Ended::Interrupted,
+        output::Ended::ClosedPipe => Ended::ClosedPipe,
+        output::Ended::AlreadyComplete => Ended::AlreadyComplete,
+    })
+}
+
+/// The indices of the slice after the resume point, in order.
+fn indices(req: &Request, settings: &Settings) -> Vec<u64> {
+    let all = (req.start..req.start.saturating_add(req.count))
+        .filter(|i| settings.shard.is_none_or(|s| s.contains(i + 1)));
+    match settings.resume_after {
+        None => all.collect(),
+        // Bare lines count rows; keyed rows name the last index written.
+        Some(p) if req.format.is_none() => all.skip(p.line as usize).collect(),
+        Some(p) => all.filter(|&i| i > p.line).collect(),
+    }
+}
+
+fn generate_into(
+    req: &Request,
+    out: &mut dyn Write,
+    settings: &Settings,
+    target: &output::Target<'_>,
+) -> Result<(Summary, Ended), run::Error> {
+    let started = Instant::now();
+    if settings.header && req.format == Some(OutputFormat::Csv) {
+        let mut h = Vec::new();
+        COLUMNS.write_header(&mut h, OutputFormat::Csv, false);
+        out.write_all(&h).map_err(run::Error::Output)?;
+    }
+    let todo = indices(req, settings);
+    let chunk = 16usize;
+    let stop = settings.stop.clone();
+    let job = req.clone();
+    let work_req = req.clone();
+    let show = !target.quiet && std::io::stderr().is_terminal();
+    let mut summary = Summary::default();
+    let (mut tries, mut written) = (0u64, 0u64);
+    let mut end = Ended::Complete;
+    let result = ordered::run(
+        run::threads(settings.threads),
+        "generate",
+        move |feeder: &mut ordered::Feeder<Vec<u64>, Vec<Row>, run::Error>| {
+            for c in todo.chunks(chunk) {
+                if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return;
+                }
+                if !feeder.send(c.to_vec()) {
+                    return;
+                }
+            }
+        },
+        move |indices: Vec<u64>| {
+            indices
+                .into_iter()
+                .map(|index| {
+                    let accept = |p: &crate::Grid, _: &crate::Grid| accepts(&work_req, p);
+                    let a = generate_one(index, &work_req.opts, &accept);
+                    Row {
+                        index,
+                        found: a.found,
+                        tries: a.tries,
+                    }
+                })
+                .collect()
+        },
+        |event| match event {
+            ordered::Event::Idle => out.flush().map_err(run::Error::Output),
+            ordered::Event::Failed(e) => Err(e),
+            ordered::Event::Done(rows) => {
+                for row in rows {
+                    tries += row.tries;
+                    let Some(g) = row.found else {
+                        end = Ended::Exhausted {
+                            index: row.index,
+                            written,
+                        };
+                        return Err(run::Error::Threads(String::new()));
+                    };
+                    let mut w = RowWriter::new(
+                        job.format.unwrap_or(OutputFormat::Csv),
+                        if job.format.is_some() {
+                            &COLUMNS
+                        } else {
+                            &LINES
+                        },
+                        256,
+                    );
+                    write_row(&job, &mut w, row.index, &g);
+                    out.write_all(&w.finish()).map_err(run::Error::Output)?;
+                    written += 1;
+                    summary.add(Status::Ok, 1);
+                }
+                if show {
+                    eprint!(
+                        "\rsudoku-batch: generate: {} puzzles, {} tries ({:.1}% accepted)  ",
+                        group(written),
+                        group(tries),
+                        100.0 * written as f64 / tries.max(1) as f64
+                    );
+                }
+                Ok(())
+            }
+        },
+    );
+    if show {
+        eprintln!();
+    }
+    match result {
+        Ok(()) => {}
+        // The consumer stopped the run on an exhausted index: not an error.
+        Err(run::Error::Threads(m)) if m.is_empty() => {}
+        Err(e) => return Err(e),
+    }
+    out.flush().map_err(run::Error::Output)?;
+    summary.wall = started.elapsed();
+    summary.interrupted = settings
+        .stop
+        .as_ref()
+        .is_some_and(|s| s.load(Ordering::SeqCst));
+    if !target.quiet {
+        eprintln!(
+            "sudoku-batch: generate: {} puzzles from {} tries ({:.2}% accepted)",
+            group(written),
+            group(tries),
+            100.0 * written as f64 / tries.max(1) as f64
+        );
+    }
+    Ok((summary, end))
+}
+
+/// Whether a try meets the class and rating targets.
+fn accepts(req: &Request, p: &crate::Grid) -> bool {
+    if let Some(classes) = &req.class {
+        if !classes.contains(&rate::grade(p).class) {
+            return false;
+        }
+    }
+    if let Some((lo, hi)) = req.rating {
+        let r = rate::rating(p, req.samples, req.opts.seed);
+        if r < lo || r > hi {
+            return false;
+        }
+    }
+    true
+}
+
+fn write_row(req: &Request, w: &mut RowWriter, index: u64, g: &Generated) {
+    if req.format.is_none() {
+        w.grid(Some(&g.puzzle));
+        w.end();
+        return;
+    }
+    let grade = rate::grade(&g.puzzle);
+    w.int(index)
+        .grid(Some(&g.puzzle))
+        .grid(Some(&g.solution))
+        .int(g.puzzle.clues() as u64)
+        .number(Some(rate::rating(&g.puzzle, req.samples, req.opts.seed)))
+        .boolean(Some(grade.singles))
+        .word(grade.class.as_str())
+        .word(g.symmetry.as_str());
+    w.end();
+}
+
+/// The `minimize` columns (a `file` column follows with several inputs).
+pub static MINIMIZE_COLUMNS: Columns = Columns {
+    names: &[
+        "line",
+        "puzzle",
+        "status",
+        "solutions",
+        "minimized",
+        "clues",
+        "error",
+    ],
+    status: Some(2),
+    counted: false,
+};
+
+/// What `minimize` does to each puzzle: a unique puzzle becomes a minimal one with the same
+/// solution; others are reported with their status and left as they are.
+#[derive(Clone, Copy, Debug)]
+pub struct MinimizeJob {
+    pub seed: u64,
+}
+
+impl PuzzleJob for MinimizeJob {
+    fn columns(&self) -> &'static Columns {
+        &MINIMIZE_COLUMNS
+    }
+
+    fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
+        let grid = match usable_or_invalid(rec, w, 3) {
+            Ok(g) => g,
+            Err(outcome) => return outcome,
+        };
+        match minimize(grid, self.seed) {
+            Ok(m) => {
+                w.grid(Some(grid))
+                    .word(Status::Solved.as_str())
+                    .int(1)
+                    .grid(Some(&m))
+                    .int(m.clues() as u64)
+                    .null();
+                Outcome {
+                    status: Status::Solved,
+                    ns: None,
+                }
+            }
+            Err(why) => {
+                let (status, n) = match why {
+                    Why::Unsolvable => (Status::Unsolvable, 0),
+                    Why::MultipleSolutions => (Status::Multiple, engine::solve(grid, 2).solutions),
+                    Why::Invalid(_) => (Status::Invalid, 0),
+                };
+                w.grid(Some(grid))
+                    .word(status.as_str())
+                    .int(u64::from(n))
+                    .null()
+                    .null()
+                    .text(Some(&why.to_string()));
+                Outcome { status, ns: None }
+            }
+        }
+    }
+}
