@@ -12,6 +12,7 @@ mod cli;
 mod corpus;
 mod differential;
 mod examples;
+mod golden;
 mod properties;
 mod scale;
 mod slurm;
