@@ -440,16 +440,27 @@ mod tests {
                 line[at] = alphabet[(rng.next_u64() % alphabet.len() as u64) as usize];
             }
             let len = 78 + (rng.next_u64() % 6) as usize;
-            line.resize(len, alphabet[(rng.next_u64() % alphabet.len() as u64) as usize]);
+            line.resize(
+                len,
+                alphabet[(rng.next_u64() % alphabet.len() as u64) as usize],
+            );
             let fast = Grid::parse_line(&line);
-            assert_eq!(fast, parse_slow(&line), "{:?}", String::from_utf8_lossy(&line));
+            assert_eq!(
+                fast,
+                parse_slow(&line),
+                "{:?}",
+                String::from_utf8_lossy(&line)
+            );
             if let Ok(g) = fast {
                 let clash = clashes_by_pairs(&g);
                 seen_clash += usize::from(clash);
                 assert_eq!(g.check_givens().is_err(), clash, "{}", g.to_line());
             }
         }
-        assert!(seen_clash > 100, "the edits made too few clashes: {seen_clash}");
+        assert!(
+            seen_clash > 100,
+            "the edits made too few clashes: {seen_clash}"
+        );
     }
 
     #[test]
