@@ -352,3 +352,79 @@ fn same_as_grids(grids: &[Grid]) {
         );
     }
 }
+
+/// The CLI reads pencilmark lines (by length in line input, or with `--input-format
+/// pencilmark`) in `solve`, `bench` and `verify`; `puzzle` echoes the 729-character form.
+#[test]
+fn solve_bench_and_verify_read_pencilmark_lines() {
+    use crate::common::cli::{run, tmp, write};
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/pencilmark.txt");
+    let text = std::fs::read_to_string(file).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    let by_length = run(&["solve", "-q", "--no-timing", file]);
+    let explicit = run(&[
+        "solve",
+        "-q",
+        "--no-timing",
+        "--input-format",
+        "pencilmark",
+        file,
+    ]);
+    assert_eq!(by_length.code, 0, "{}", by_length.stderr);
+    assert_eq!(by_length.stdout, explicit.stdout);
+    let mut rdr = csv::Reader::from_reader(by_length.stdout.as_bytes());
+    let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
+    assert_eq!(rows.len(), lines.len());
+    for (r, line) in rows.iter().zip(&lines) {
+        let c: Candidates = line.split_whitespace().next().unwrap().parse().unwrap();
+        assert_eq!(
+            &r[1],
+            c.to_line(),
+            "the puzzle column echoes the 729-character form"
+        );
+        if &r[2] == "invalid" {
+            continue;
+        }
+        let found = engine::solve_candidates(&c, 2, u64::MAX);
+        assert_eq!(r[3].parse::<u32>().unwrap(), found.solutions, "{line}");
+        if let Some(s) = found.first {
+            assert_eq!(&r[4], s.to_line());
+            assert!(c.allows(&s));
+        }
+    }
+    // verify reads solve's own output back: unique puzzles right, the others flagged.
+    let dir = tmp("pencil-verify");
+    let out = write(&dir, "solved.csv", &by_length.stdout);
+    let v = run(&["verify", &out]);
+    let unique = rows.iter().filter(|r| &r[2] == "solved").count();
+    assert!(
+        v.stdout.contains(&format!("{unique} right")),
+        "{}",
+        v.stdout
+    );
+    // A wrong claim is caught against the candidates, not only the grid rules.
+    let first = rows.iter().find(|r| &r[2] == "solved").unwrap();
+    let mut claim = first[4].to_string().into_bytes();
+    claim.swap(0, 1);
+    let bad = write(
+        &dir,
+        "bad.txt",
+        format!("{} {}\n", &first[1], String::from_utf8(claim).unwrap()),
+    );
+    let v = run(&["verify", "-q", &bad]);
+    assert_eq!(v.code, 1);
+    // bench times them (the line whose singles clash is skipped as unusable).
+    let b = run(&["bench", "--time", "0.05", "--warmup", "0", "--json", file]);
+    assert_eq!(b.code, 0, "{}", b.stderr);
+    let v: serde_json::Value = serde_json::from_str(b.stdout.trim()).unwrap();
+    assert_eq!(
+        v["puzzles"].as_u64().unwrap() as usize,
+        rows.iter().filter(|r| &r[2] != "invalid").count()
+    );
+    // The dataset commands say plainly that they do not read pencilmarks.
+    let r = run(&["rate", "-q", file]);
+    assert!(r.stdout.contains("a pencilmark line"), "{}", r.stdout);
+}

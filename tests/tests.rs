@@ -15,6 +15,7 @@ mod dataset_cli;
 mod differential;
 mod examples;
 mod generate;
+mod golden;
 mod pencilmark;
 mod properties;
 mod rate;

@@ -311,6 +311,7 @@ mod tests {
 
     fn corpus(puzzles: &[&str]) -> Corpus {
         Corpus {
+            candidates: Vec::new(),
             name: "t".into(),
             puzzles: puzzles.iter().map(|p| p.parse().unwrap()).collect(),
             lines: (1..=puzzles.len() as u64).map(|l| l * 10).collect(),

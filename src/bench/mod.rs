@@ -32,7 +32,7 @@ pub mod external;
 pub mod machine;
 pub mod run;
 
-use crate::engine;
+use crate::engine::{self, Candidates, Solved};
 use crate::grid::Grid;
 use crate::human::group;
 use crate::input::{self, Input};
@@ -81,6 +81,9 @@ pub struct Corpus {
     pub name: String,
     /// The usable puzzles.
     pub puzzles: Vec<Grid>,
+    /// For a corpus with pencilmark lines: every puzzle's candidate sets (a grid line's from its
+    /// givens), which are then what is timed; empty otherwise.
+    pub candidates: Vec<Candidates>,
     /// The 1-based input line of each puzzle (same length as `puzzles`).
     pub lines: Vec<u64>,
     /// Lines skipped because they were not usable puzzles (unreadable or conflicting givens).
@@ -199,11 +202,21 @@ pub fn load(input: &Input) -> io::Result<Corpus> {
     let mut records = input::records(source, input.format(None), None)
         .map_err(|m| io::Error::new(io::ErrorKind::InvalidData, m))?;
     let mut puzzles = Vec::new();
+    let mut candidates = Vec::new();
     let mut lines = Vec::new();
     let mut skipped = 0;
     while let Some(rec) = records.next()? {
         match rec.puzzle {
             Ok(g) if g.check_givens().is_ok() => {
+                if let Some(c) = rec.candidates {
+                    // The first pencilmark line: the grids so far become candidate sets too.
+                    if candidates.is_empty() {
+                        candidates.extend(puzzles.iter().map(Candidates::from_grid));
+                    }
+                    candidates.push(*c);
+                } else if !candidates.is_empty() {
+                    candidates.push(Candidates::from_grid(&g));
+                }
                 puzzles.push(g);
                 lines.push(rec.line);
             }
@@ -213,6 +226,7 @@ pub fn load(input: &Input) -> io::Result<Corpus> {
     Ok(Corpus {
         name: input.name.clone(),
         puzzles,
+        candidates,
         lines,
         skipped,
     })
@@ -237,8 +251,27 @@ impl Pass {
     }
 }
 
-fn one(p: &Grid, limit: u32) -> Pass {
-    let r = engine::solve(black_box(p), limit);
+/// What a bench pass solves: grids, or pencilmark candidate sets.
+trait Solvable: Sync {
+    fn solve(&self, limit: u32) -> Solved;
+}
+
+impl Solvable for Grid {
+    #[inline]
+    fn solve(&self, limit: u32) -> Solved {
+        engine::solve(self, limit)
+    }
+}
+
+impl Solvable for Candidates {
+    #[inline]
+    fn solve(&self, limit: u32) -> Solved {
+        engine::solve_candidates(self, limit, u64::MAX)
+    }
+}
+
+fn one<T: Solvable>(p: &T, limit: u32) -> Pass {
+    let r = black_box(p).solve(limit);
     Pass {
         solutions: u64::from(r.solutions),
         guesses: r.guesses,
@@ -246,7 +279,7 @@ fn one(p: &Grid, limit: u32) -> Pass {
     }
 }
 
-fn pass(puzzles: &[Grid], limit: u32, pool: Option<&rayon::ThreadPool>) -> Pass {
+fn pass<T: Solvable>(puzzles: &[T], limit: u32, pool: Option<&rayon::ThreadPool>) -> Pass {
     match pool {
         None => puzzles
             .iter()
@@ -263,10 +296,15 @@ fn pass(puzzles: &[Grid], limit: u32, pool: Option<&rayon::ThreadPool>) -> Pass 
 
 /// One sampling pass: every puzzle's solve timed on its own; each entry of `times` keeps the
 /// fastest time seen.
-fn sample_pass(puzzles: &[Grid], limit: u32, pool: Option<&rayon::ThreadPool>, times: &mut [u64]) {
-    let timed = |p: &Grid, t: &mut u64| {
+fn sample_pass<T: Solvable>(
+    puzzles: &[T],
+    limit: u32,
+    pool: Option<&rayon::ThreadPool>,
+    times: &mut [u64],
+) {
+    let timed = |p: &T, t: &mut u64| {
         let start = Instant::now();
-        black_box(engine::solve(black_box(p), limit));
+        black_box(black_box(p).solve(limit));
         let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
         *t = (*t).min(ns);
     };
@@ -287,6 +325,18 @@ fn sample_pass(puzzles: &[Grid], limit: u32, pool: Option<&rayon::ThreadPool>, t
 
 /// Times one corpus.
 pub fn run(corpus: &Corpus, s: &Settings) -> Result<Measurement, String> {
+    if corpus.candidates.is_empty() {
+        run_on(corpus, &corpus.puzzles, s)
+    } else {
+        run_on(corpus, &corpus.candidates, s)
+    }
+}
+
+fn run_on<T: Solvable>(
+    corpus: &Corpus,
+    puzzles: &[T],
+    s: &Settings,
+) -> Result<Measurement, String> {
     let threads = s.threads.max(1);
     let pool = if threads > 1 {
         Some(
@@ -299,7 +349,6 @@ pub fn run(corpus: &Corpus, s: &Settings) -> Result<Measurement, String> {
         None
     };
     let limit = s.mode.limit();
-    let puzzles = &corpus.puzzles;
     let mut stats = Pass::default();
     if !puzzles.is_empty() {
         let warm = Instant::now();
@@ -427,6 +476,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let corpus = Corpus {
+            candidates: Vec::new(),
             name: "t".into(),
             puzzles: vec![leet, Grid::EMPTY, leet, leet],
             lines: vec![1, 2, 3, 4],
@@ -482,6 +532,7 @@ mod tests {
     #[test]
     fn scaling_is_relative_to_the_first_count() {
         let corpus = Corpus {
+            candidates: Vec::new(),
             name: "t".into(),
             puzzles: vec![Grid::EMPTY],
             lines: vec![1],

@@ -344,6 +344,11 @@ impl Ctx<'_> {
         let mut failed = false;
         for name in &self.req.files {
             let corpus = self.load(name)?;
+            if !corpus.candidates.is_empty() {
+                return Err(Outcome::Error(format!(
+                    "{name}: --external feeds solvers 81-cell puzzles; this file holds pencilmark lines"
+                )));
+            }
             let ours = bench::run(&corpus, &self.settings(threads))
                 .map_err(|e| Outcome::Error(format!("cannot start worker threads: {e}")))?;
             let ext = external::run(cmd, &corpus, self.req.timeout)

@@ -413,8 +413,10 @@ pub struct BatchArgs {
     pub output: Option<PathBuf>,
 
     /// How puzzles are written in the inputs: `line` (81 cells per line, `.`/`0`/`*`/`_` for
-    /// blanks, anything after a separator ignored), `block` (9 rows of 9 cells), `csv` (a header
-    /// row and a puzzle column). Default: csv for .csv files, line otherwise.
+    /// blanks, anything after a separator ignored; a 729-character first field is read as
+    /// pencilmarks), `block` (9 rows of 9 cells), `csv` (a header row and a puzzle column),
+    /// `pencilmark` (tdoku's 729 characters: 81 cells × 9 candidate positions, the digit or `.`;
+    /// solve, bench and verify read them). Default: csv for .csv files, line otherwise.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub input_format: Option<InputFormatArg>,
 
@@ -825,6 +827,7 @@ pub enum InputFormatArg {
     Line,
     Block,
     Csv,
+    Pencilmark,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -845,6 +848,7 @@ impl BatchArgs {
                 InputFormatArg::Line => InputFormat::Line,
                 InputFormatArg::Block => InputFormat::Block,
                 InputFormatArg::Csv => InputFormat::Csv,
+                InputFormatArg::Pencilmark => InputFormat::Pencilmark,
             }),
             column: self.column.clone(),
             threads: self.workers.threads,

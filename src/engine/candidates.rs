@@ -64,6 +64,17 @@ impl Candidates {
         self.0[cell]
     }
 
+    /// The grid of the cells that have exactly one candidate (the others blank).
+    pub fn singles(&self) -> Grid {
+        let mut cells = [0u8; 81];
+        for (c, &m) in cells.iter_mut().zip(self.0.iter()) {
+            if m.count_ones() == 1 {
+                *c = m.trailing_zeros() as u8 + 1;
+            }
+        }
+        Grid::from_cells(cells).unwrap_or(Grid::EMPTY)
+    }
+
     /// A given is that digit only, a blank is all nine.
     pub fn from_grid(grid: &Grid) -> Candidates {
         Candidates(grid.cells().map(|v| {

@@ -62,6 +62,7 @@ impl Records<Record> for BlockRecords {
         Ok(Some(Record {
             line: start,
             puzzle,
+            candidates: None,
         }))
     }
 

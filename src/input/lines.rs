@@ -29,6 +29,9 @@ pub struct LineReader {
     buf: Vec<u8>,
     line: u64,
     truncated: bool,
+    /// Bytes of `inner`'s buffer that the line last returned still borrows: consumed at the
+    /// start of the next call (a line that lies whole in the buffer is never copied).
+    pending: usize,
 }
 
 impl LineReader {
@@ -38,13 +41,37 @@ impl LineReader {
             buf: Vec::with_capacity(256),
             line: 0,
             truncated: false,
+            pending: 0,
         }
     }
 
     /// The next line, without its line ending, or `None` at the end of the input.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        self.inner.consume(std::mem::take(&mut self.pending));
         self.buf.clear();
         self.truncated = false;
+        // Fast path: the whole line, newline included, is already in the buffer. It is handed
+        // out in place and consumed on the next call.
+        let found = self.inner.buffer().iter().position(|&b| b == b'\n');
+        if let Some(end) = found {
+            if end <= MAX_LINE {
+                let whole = self.inner.buffer();
+                self.pending = end + 1;
+                self.line += 1;
+                let mut text = &whole[..end];
+                if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
+                    text = &text[3..];
+                }
+                if let [rest @ .., b'\r'] = text {
+                    text = rest;
+                }
+                return Ok(Some(Line {
+                    number: self.line,
+                    truncated: false,
+                    text,
+                }));
+            }
+        }
         let mut any = false;
         loop {
             let chunk = match self.inner.fill_buf() {
@@ -87,11 +114,6 @@ impl LineReader {
         }))
     }
 
-    /// The bytes of the line last returned (as in its [`Line::text`]).
-    pub fn last_text(&self) -> &[u8] {
-        &self.buf
-    }
-
     /// The 1-based number of the line last returned.
     pub fn line_number(&self) -> u64 {
         self.line
@@ -100,7 +122,7 @@ impl LineReader {
     /// Whether the next line can be read without waiting on the source (for flushing partial
     /// chunks when the input is interactive).
     pub fn has_buffered(&self) -> bool {
-        !self.inner.buffer().is_empty()
+        self.inner.buffer().len() > self.pending
     }
 }
 

@@ -19,7 +19,8 @@ mod table;
 use std::io;
 use std::path::PathBuf;
 
-use crate::grid::{Grid, ParseError};
+use crate::engine::Candidates;
+use crate::grid::{is_separator, Grid, ParseError};
 
 pub use lines::{is_skippable, Line, LineReader, MAX_LINE};
 pub use pairs::{Pair, PairFormat, PairOptions};
@@ -35,6 +36,10 @@ pub enum InputFormat {
     Block,
     /// CSV with a header row; the puzzle is one column.
     Csv,
+    /// Pencilmark lines: 729 characters, 81 cells × 9 candidate positions (the digit, or `.`
+    /// where the candidate is excluded), as tdoku's benchmark reads them. In `Line` input a line
+    /// whose first field is 729 characters long is read this way too.
+    Pencilmark,
 }
 
 /// One puzzle as read: where it starts and what it is.
@@ -42,8 +47,11 @@ pub enum InputFormat {
 pub struct Record {
     /// 1-based line number in its input where the puzzle starts.
     pub line: u64,
-    /// The grid, or why the text is not one. Rule conflicts are not checked yet.
+    /// The grid, or why the text is not one. Rule conflicts are not checked yet. For a
+    /// pencilmark line, the grid of its single-candidate cells.
     pub puzzle: Result<Grid, ParseError>,
+    /// A pencilmark line's candidate sets (tdoku's 729-character form); `None` for a grid.
+    pub candidates: Option<Box<Candidates>>,
 }
 
 /// An item that starts on a known line (so shards and resumed runs can select it).
@@ -136,6 +144,11 @@ pub fn records(
     Ok(match format {
         InputFormat::Line => Box::new(LineRecords {
             lines: LineReader::new(reader),
+            pencil: Pencil::ByLength,
+        }),
+        InputFormat::Pencilmark => Box::new(LineRecords {
+            lines: LineReader::new(reader),
+            pencil: Pencil::Always,
         }),
         InputFormat::Block => Box::new(block::BlockRecords {
             lines: LineReader::new(reader),
@@ -155,6 +168,46 @@ pub fn records(
 
 struct LineRecords {
     lines: LineReader,
+    pencil: Pencil,
+}
+
+/// When a line is read as pencilmarks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pencil {
+    /// When its first field is 729 characters long.
+    ByLength,
+    Always,
+}
+
+/// The record of one line: a grid, a pencilmark line, or why it is neither.
+fn line_record(line: &Line<'_>, pencil: Pencil) -> Record {
+    let t = line.text.trim_ascii_start();
+    let field = t.iter().position(|&b| is_separator(b)).unwrap_or(t.len());
+    if pencil == Pencil::Always || field == 729 {
+        return match Candidates::parse_line(line.text) {
+            Ok(c) => Record {
+                line: line.number,
+                puzzle: Ok(c.singles()),
+                candidates: Some(Box::new(c)),
+            },
+            Err(e) => Record {
+                line: line.number,
+                puzzle: Err(ParseError::Other(e)),
+                candidates: None,
+            },
+        };
+    }
+    let puzzle = match Grid::parse_line(line.text) {
+        Err(ParseError::WrongCellCount { .. }) if line.truncated => {
+            Err(ParseError::LineTooLong { kept: MAX_LINE })
+        }
+        r => r,
+    };
+    Record {
+        line: line.number,
+        puzzle,
+        candidates: None,
+    }
 }
 
 impl Records<Record> for LineRecords {
@@ -163,19 +216,9 @@ impl Records<Record> for LineRecords {
             let Some(line) = self.lines.next_line()? else {
                 return Ok(None);
             };
-            if is_skippable(line.text) {
-                continue;
+            if !is_skippable(line.text) {
+                return Ok(Some(line_record(&line, self.pencil)));
             }
-            let puzzle = match Grid::parse_line(line.text) {
-                Err(ParseError::WrongCellCount { .. }) if line.truncated => {
-                    Err(ParseError::LineTooLong { kept: MAX_LINE })
-                }
-                r => r,
-            };
-            return Ok(Some(Record {
-                line: line.number,
-                puzzle,
-            }));
         }
     }
 
@@ -208,6 +251,7 @@ impl Lined for RawRecord {
 pub fn raw_lines(reader: Source) -> Box<dyn Records<RawRecord>> {
     Box::new(RawLines(LineRecords {
         lines: LineReader::new(reader),
+        pencil: Pencil::ByLength,
     }))
 }
 
@@ -215,14 +259,28 @@ struct RawLines(LineRecords);
 
 impl Records<RawRecord> for RawLines {
     fn next(&mut self) -> io::Result<Option<RawRecord>> {
-        let Some(rec) = self.0.next()? else {
-            return Ok(None);
-        };
-        Ok(Some(RawRecord {
-            line: rec.line,
-            text: self.0.lines.last_text().to_vec(),
-            puzzle: rec.puzzle,
-        }))
+        loop {
+            let pencil = self.0.pencil;
+            let Some(line) = self.0.lines.next_line()? else {
+                return Ok(None);
+            };
+            if is_skippable(line.text) {
+                continue;
+            }
+            let rec = line_record(&line, pencil);
+            // Pencilmark lines are kept and reported like any line that is not a grid.
+            let puzzle = match rec.candidates {
+                Some(_) => Err(ParseError::Other(
+                    "a pencilmark line (solve, bench and verify read those)".into(),
+                )),
+                None => rec.puzzle,
+            };
+            return Ok(Some(RawRecord {
+                line: rec.line,
+                text: line.text.to_vec(),
+                puzzle,
+            }));
+        }
     }
 
     fn line_number(&self) -> u64 {
@@ -261,6 +319,7 @@ impl Records<Record> for CsvRecords {
         Ok(Some(Record {
             line: row.line,
             puzzle,
+            candidates: None,
         }))
     }
 

@@ -11,6 +11,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use super::lines::{is_skippable, LineReader, MAX_LINE};
 use super::table::Table;
 use super::{Lined, Records, Source};
+use crate::engine::Candidates;
 use crate::grid::{is_separator, Grid};
 
 /// How the pairs are written.
@@ -42,8 +43,26 @@ pub struct PairOptions {
 #[derive(Clone, Debug)]
 pub struct Pair {
     pub line: u64,
+    /// The puzzle (for a pencilmark puzzle, its single-candidate cells).
     pub puzzle: Result<Grid, String>,
     pub solution: Result<Grid, String>,
+    /// A pencilmark puzzle's candidate sets (a 729-character puzzle field).
+    pub candidates: Option<Box<Candidates>>,
+}
+
+/// Reads a puzzle field: 81 cells, or 729 pencilmark characters.
+fn puzzle_field(field: &[u8]) -> (Result<Grid, String>, Option<Box<Candidates>>) {
+    if field.trim_ascii().len() == 729 {
+        match Candidates::parse_line(field) {
+            Ok(c) => (Ok(c.singles()), Some(Box::new(c))),
+            Err(e) => (Err(format!("puzzle: {e}")), None),
+        }
+    } else {
+        (
+            Grid::parse_cells(field).map_err(|e| format!("puzzle: {e}")),
+            None,
+        )
+    }
 }
 
 impl Lined for Pair {
@@ -56,7 +75,7 @@ impl Lined for Pair {
 pub fn parse_pair_line(line: u64, text: &[u8]) -> Pair {
     let t = text.trim_ascii_start();
     let cut = t.iter().position(|&b| is_separator(b)).unwrap_or(t.len());
-    let puzzle = Grid::parse_cells(&t[..cut]).map_err(|e| format!("puzzle: {e}"));
+    let (puzzle, candidates) = puzzle_field(&t[..cut]);
     let rest = &t[cut..];
     let rest = &rest[rest.iter().take_while(|&&b| is_separator(b)).count()..];
     let end = rest
@@ -72,6 +91,7 @@ pub fn parse_pair_line(line: u64, text: &[u8]) -> Pair {
         line,
         puzzle,
         solution,
+        candidates,
     }
 }
 
@@ -199,6 +219,7 @@ impl Records<Pair> for PairTable {
                     line: row.line,
                     puzzle: Err(msg.clone()),
                     solution: Err(msg),
+                    candidates: None,
                 }))
             }
         };
@@ -209,10 +230,15 @@ impl Records<Pair> for PairTable {
             Some(_) => Err(format!("{what}: the '{name}' field is empty")),
             None => Err(format!("{what}: this row has no '{name}' field")),
         };
+        let (puzzle, candidates) = match record.get(self.puzzle.0) {
+            Some(f) if f.trim_ascii().len() == 729 => puzzle_field(f),
+            _ => (field(&self.puzzle, "puzzle"), None),
+        };
         Ok(Some(Pair {
             line: row.line,
-            puzzle: field(&self.puzzle, "puzzle"),
+            puzzle,
             solution: field(&self.solution, "solution"),
+            candidates,
         }))
     }
 

@@ -89,6 +89,10 @@ pub fn usable_or_invalid<'a>(
 ) -> Result<&'a Grid, Outcome> {
     let (puzzle, error) = match &rec.puzzle {
         Err(e) => (None, e.to_string()),
+        Ok(_) if rec.candidates.is_some() => (
+            None,
+            "a pencilmark line: solve, bench and verify read those".to_string(),
+        ),
         Ok(g) => match g.check_givens() {
             Ok(()) => return Ok(g),
             Err(conflict) => (Some(g), conflict.to_string()),
@@ -115,10 +119,19 @@ impl PuzzleJob for SolveJob {
             None => (rec.puzzle.as_ref().ok(), None),
             Some((puzzle, why)) => (puzzle, Some(why)),
         };
+        // A pencilmark line's `puzzle` is its 729-character form.
+        let echo = |w: &mut RowWriter, grid: Option<&Grid>| match &rec.candidates {
+            Some(c) => {
+                w.cells(c.to_line().as_bytes());
+            }
+            None => {
+                w.grid(grid);
+            }
+        };
         let (Some(grid), None) = (grid, &why) else {
             // solutions, solution, guesses and solve_ns of an invalid row: 0, empty, 0, 0.
-            w.grid(grid)
-                .word(Status::Invalid.as_str())
+            echo(w, grid);
+            w.word(Status::Invalid.as_str())
                 .int(0)
                 .null()
                 .int(0)
@@ -129,24 +142,25 @@ impl PuzzleJob for SolveJob {
                 ns: None,
             };
         };
+        let solve = || match &rec.candidates {
+            Some(c) => engine::solve_candidates(c, self.limit, self.max_guesses),
+            None => engine::solve_with_budget(grid, self.limit, self.max_guesses),
+        };
         let (found, ns) = if self.timing {
             let start = Instant::now();
-            let found = engine::solve_with_budget(grid, self.limit, self.max_guesses);
+            let found = solve();
             let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
             (found, Some(ns))
         } else {
-            (
-                engine::solve_with_budget(grid, self.limit, self.max_guesses),
-                None,
-            )
+            (solve(), None)
         };
         let status = if found.gave_up {
             Status::GaveUp
         } else {
             Status::from_count(found.solutions)
         };
-        w.grid(Some(grid))
-            .word(status.as_str())
+        echo(w, Some(grid));
+        w.word(status.as_str())
             .int(u64::from(found.solutions))
             .grid(found.first.as_ref())
             .int(found.guesses)

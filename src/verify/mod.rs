@@ -139,9 +139,15 @@ pub fn check(pair: &Pair) -> Checked {
         out.error = Some(format!("puzzle: {c}"));
         return out;
     }
-    let found = engine::solve(puzzle, 2);
+    let found = match &pair.candidates {
+        Some(c) => engine::solve_candidates(c, 2, u64::MAX),
+        None => engine::solve(puzzle, 2),
+    };
     let problem = match &pair.solution {
-        Ok(s) => solution_problem(puzzle, s),
+        Ok(s) => solution_problem(puzzle, s).or_else(|| {
+            let c = pair.candidates.as_ref()?;
+            (!c.allows(s)).then(|| "the solution puts a digit its cell's candidates exclude".into())
+        }),
         Err(e) => Some(e.clone()),
     };
     match found.solutions {
