@@ -22,7 +22,8 @@
 //! - `State::pick_cell`, `search`: bivalue cell of the densest band and row (`ROW_POP`), the
 //!   last candidate applied in place.
 
-use super::{Candidates, Solved};
+use super::candidates::Candidates;
+use super::solved::Solved;
 use crate::grid::Grid;
 
 /// The engine's SIMD path, as [`crate::engine::simd_path`] reports it.

@@ -14,32 +14,18 @@
 
 mod bitboard;
 mod candidates;
+mod solved;
 #[cfg(test)]
 pub(crate) mod oracle;
 
 use crate::grid::Grid;
 pub use candidates::Candidates;
+pub use solved::Solved;
 
 /// The SIMD code path the engine was built with: `sse2` on x86-64 (its stale-word mask is
 /// computed with SSE2 compares, part of every x86-64 CPU), `portable` elsewhere.
 pub fn simd_path() -> &'static str {
     bitboard::SIMD_PATH
-}
-
-/// What a solve call found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Solved {
-    /// Solutions found, never more than the limit asked for.
-    pub solutions: u32,
-    /// The first solution found, when there is one.
-    pub first: Option<Grid>,
-    /// Branching decisions: each candidate tried at a branch point, except a cell's last
-    /// candidate, which follows from the others' refutation. Counted the same way whatever the
-    /// limit, so figures from `first` and `unique` runs compare.
-    pub guesses: u64,
-    /// The guess budget ran out before the search finished: `solutions` is then only what was
-    /// found so far.
-    pub gave_up: bool,
 }
 
 /// Counts the solutions of `grid` up to `limit` (a limit of 0 counts as 1), returning the first

@@ -4,7 +4,7 @@
 //! simple enough to trust, and fast enough to check the production engine on whole corpora
 //! where the naive backtracker in `tests/common` would take minutes.
 
-use crate::engine::Solved;
+use super::solved::Solved;
 use crate::grid::Grid;
 
 /// Counts the solutions of `grid` up to `limit`; the same contract as [`crate::engine::solve`].
