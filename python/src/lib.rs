@@ -132,7 +132,8 @@ fn take_puzzles<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Held<'py>> {
         let dtype = array.dtype();
         if ndim != 2 || shape[1] != 81 {
             return Err(PyValueError::new_err(format!(
-                "puzzles must have shape (N, 81), one row of 81 cells per puzzle; got shape {shape:?}"
+                "puzzles must have shape (N, 81), one row of 81 cells per puzzle; got shape ({})",
+                shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
             )));
         }
         let Ok(typed) = puzzles.cast::<PyArray2<u8>>() else {
