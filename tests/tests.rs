@@ -14,6 +14,7 @@ mod dataset_cli;
 mod differential;
 mod examples;
 mod properties;
+mod python;
 mod rate;
 mod reference;
 mod scale;

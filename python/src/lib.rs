@@ -25,10 +25,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use numpy::ndarray::Array2;
-use numpy::{
-    IntoPyArray, PyArray2, PyArrayMethods, PyUntypedArray,
-    PyUntypedArrayMethods,
-};
+use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -133,7 +130,11 @@ fn take_puzzles<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Held<'py>> {
         if ndim != 2 || shape[1] != 81 {
             return Err(PyValueError::new_err(format!(
                 "puzzles must have shape (N, 81), one row of 81 cells per puzzle; got shape ({})",
-                shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                shape
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         }
         let Ok(typed) = puzzles.cast::<PyArray2<u8>>() else {
@@ -213,8 +214,8 @@ fn on_pool<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> PyR
 /// `(N, 81)` cells as a NumPy array that owns the vector's buffer.
 fn grid_array(py: Python<'_>, cells: Vec<u8>) -> PyResult<Bound<'_, PyArray2<u8>>> {
     let n = cells.len() / 81;
-    let a = Array2::from_shape_vec((n, 81), cells)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let a =
+        Array2::from_shape_vec((n, 81), cells).map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(a.into_pyarray(py))
 }
 
@@ -428,8 +429,7 @@ fn input_format(format: Option<&str>) -> PyResult<Option<InputFormat>> {
 
 /// One input, checked as the CLI checks it (present, not a directory).
 fn one_input(path: &str) -> PyResult<Input> {
-    let mut inputs =
-        Input::all_from_args(&[path.to_string()]).map_err(|e| PyOSError::new_err(e))?;
+    let mut inputs = Input::all_from_args(&[path.to_string()]).map_err(PyOSError::new_err)?;
     inputs
         .pop()
         .ok_or_else(|| PyOSError::new_err(format!("{path}: no input")))
@@ -450,8 +450,8 @@ fn read<'py>(
         let source = input
             .open(Arc::new(AtomicU64::new(0)))
             .map_err(|e| format!("{}: {e}", input.name))?;
-        let mut records = input::records(source, format, column)
-            .map_err(|e| format!("{}:1: {e}", input.name))?;
+        let mut records =
+            input::records(source, format, column).map_err(|e| format!("{}:1: {e}", input.name))?;
         let (mut cells, mut lines, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
         loop {
             match records.next() {
@@ -465,13 +465,7 @@ fn read<'py>(
                     }
                     Some((_, why)) => skipped.push((rec.line, why)),
                 },
-                Err(e) => {
-                    return Err(format!(
-                        "{}:{}: {e}",
-                        input.name,
-                        records.line_number() + 1
-                    ))
-                }
+                Err(e) => return Err(format!("{}:{}: {e}", input.name, records.line_number() + 1)),
             }
         }
         Ok((cells, lines, skipped))
@@ -578,7 +572,9 @@ fn solve_file<'py>(
             u32::try_from(positive("limit", limit)?)
                 .map_err(|_| PyValueError::new_err(format!("limit is too large: {limit}")))?
         },
-        max_guesses: max_guesses.map(|m| positive("max_guesses", m)).transpose()?,
+        max_guesses: max_guesses
+            .map(|m| positive("max_guesses", m))
+            .transpose()?,
         timing,
     };
     let settings = file_settings(threads, format, column, output)?;
@@ -629,7 +625,13 @@ fn canon_file<'py>(
     transform: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let settings = file_settings(threads, format, column, output)?;
-    run_file(py, path, out, settings, FileJob::Canon(CanonJob { transform }))
+    run_file(
+        py,
+        path,
+        out,
+        settings,
+        FileJob::Canon(CanonJob { transform }),
+    )
 }
 
 /// The status names in code order, so Python can name the codes without a second list.
