@@ -18,6 +18,7 @@ mod generate;
 mod golden;
 mod pencilmark;
 mod properties;
+mod python;
 mod rate;
 mod reference;
 mod scale;

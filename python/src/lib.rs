@@ -1,0 +1,663 @@
+//! `sudoku_batch._native`: the library's engine, rating, canonical forms and streaming commands
+//! behind a NumPy-native Python interface. The pure-Python package `sudoku_batch` wraps these
+//! functions into result objects with docstrings; everything that computes is here.
+//!
+//! Why it is shaped this way:
+//!
+//! - **Zero copy in.** A C-contiguous `(N, 81)` `uint8` array is read in place through a
+//!   read-only borrow of its buffer ([`Puzzles::Cells`]); only other layouts are copied once.
+//!   A sequence of strings is parsed with the CLI's line rule ([`Grid::parse_line`]).
+//! - **Zero copy out.** Results are filled into Rust vectors and handed to NumPy as the arrays'
+//!   own buffers (`IntoPyArray`), never copied.
+//! - **All cores, GIL released.** The per-row work runs on rayon (the global pool, or a pool of
+//!   `threads` workers) inside `Python::detach`, so other Python threads keep running. Every
+//!   row's result depends on that row alone, so results are in input order and identical
+//!   whatever the thread count.
+//! - **One bad row is a status.** A row that is not a puzzle (a cell above 9, text that is not
+//!   81 cells) or whose givens break a rule gets status `INVALID` and the CLI's reason text; only
+//!   a wrong container (shape, dtype, item type) raises `ValueError`.
+//! - **The CLI's definitions.** Fields and statuses are those of `sudoku-batch solve`, `rate`
+//!   and `canon`: the same library calls, the same status order as [`Status::ALL`]. The file
+//!   functions run the CLI's own streaming pipeline ([`solve::execute`] and friends).
+
+use std::path::Path;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+use rayon::prelude::*;
+
+use sudoku_batch::canon::{self, command::CanonJob};
+use sudoku_batch::input::{self, Input, InputFormat};
+use sudoku_batch::rate::{self, command::RateJob};
+use sudoku_batch::run::{self, output, OutputFormat, Settings, Status, Summary};
+use sudoku_batch::{engine, solve, Grid};
+
+/// Rows handed to one rayon task at least: a row is microseconds of work, so this keeps the
+/// scheduling cost negligible while leaving plenty of tasks to balance hard rows.
+const MIN_ROWS_PER_TASK: usize = 64;
+
+/// The status code of `s`: its index in [`Status::ALL`] (the Python constants mirror it).
+fn code(s: Status) -> i8 {
+    Status::ALL.iter().position(|&x| x == s).unwrap_or(0) as i8
+}
+
+/// The puzzles of one call.
+enum Puzzles<'a> {
+    /// Row-major cells, 81 per puzzle, borrowed from the caller's array.
+    Cells(&'a [u8]),
+    /// Parsed strings: the grid, or why the text is not one.
+    Parsed(Vec<Result<Grid, String>>),
+}
+
+impl Puzzles<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Puzzles::Cells(c) => c.len() / 81,
+            Puzzles::Parsed(p) => p.len(),
+        }
+    }
+
+    /// Row `i` as a usable puzzle, or the reason it is not one (the CLI's wording).
+    fn get(&self, i: usize) -> Result<Grid, String> {
+        let grid = match self {
+            Puzzles::Cells(c) => {
+                let mut cells = [0u8; 81];
+                cells.copy_from_slice(&c[i * 81..i * 81 + 81]);
+                match Grid::from_cells(cells) {
+                    Some(g) => g,
+                    None => {
+                        let (k, v) = cells
+                            .iter()
+                            .enumerate()
+                            .find(|(_, &v)| v > 9)
+                            .map_or((0, 0), |(k, &v)| (k + 1, v));
+                        return Err(format!("cell {k} holds {v}, not 0-9"));
+                    }
+                }
+            }
+            Puzzles::Parsed(p) => p[i].clone()?,
+        };
+        grid.check_givens().map_err(|c| c.to_string())?;
+        Ok(grid)
+    }
+
+    /// Row index → reason, for the rows whose status is `INVALID`.
+    fn reasons<'py>(&self, py: Python<'py>, status: &[i8]) -> PyResult<Bound<'py, PyDict>> {
+        let reasons = PyDict::new(py);
+        let invalid = code(Status::Invalid);
+        for (i, _) in status.iter().enumerate().filter(|(_, &s)| s == invalid) {
+            if let Err(why) = self.get(i) {
+                reasons.set_item(i, why)?;
+            }
+        }
+        Ok(reasons)
+    }
+}
+
+/// Holds what [`Puzzles`] borrows from: the caller's array, a copy of a non-contiguous one, or
+/// parsed strings.
+enum Held<'py> {
+    Array(numpy::PyReadonlyArray2<'py, u8>),
+    Owned(Vec<u8>),
+    Parsed(Vec<Result<Grid, String>>),
+}
+
+impl Held<'_> {
+    fn puzzles(&mut self) -> PyResult<Puzzles<'_>> {
+        Ok(match self {
+            Held::Array(a) => Puzzles::Cells(
+                a.as_slice()
+                    .map_err(|e| PyValueError::new_err(format!("puzzles: {e}")))?,
+            ),
+            Held::Owned(v) => Puzzles::Cells(v),
+            Held::Parsed(p) => Puzzles::Parsed(std::mem::take(p)),
+        })
+    }
+}
+
+/// Reads the `puzzles` argument: a `(N, 81)` `uint8` array (borrowed in place when
+/// C-contiguous) or a sequence of strings (or bytes), each parsed as one line of the line
+/// format. Anything else is a `ValueError` that says what was expected.
+fn take_puzzles<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Held<'py>> {
+    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+        let (ndim, shape) = (array.ndim(), array.shape().to_vec());
+        let dtype = array.dtype();
+        if ndim != 2 || shape[1] != 81 {
+            return Err(PyValueError::new_err(format!(
+                "puzzles must have shape (N, 81), one row of 81 cells per puzzle; got shape ({})",
+                shape
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let Ok(typed) = puzzles.cast::<PyArray2<u8>>() else {
+            return Err(PyValueError::new_err(format!(
+                "puzzles must have dtype uint8 (0 = blank, 1-9 = digit); got {}: convert with \
+                 puzzles.astype(numpy.uint8)",
+                dtype
+            )));
+        };
+        let view = typed.try_readonly().map_err(|e| {
+            PyValueError::new_err(format!("puzzles is being written elsewhere: {e}"))
+        })?;
+        if array.is_c_contiguous() {
+            return Ok(Held::Array(view));
+        }
+        // Another layout (a slice, Fortran order): one copy into row-major order.
+        let owned: Vec<u8> = view.as_array().iter().copied().collect();
+        return Ok(Held::Owned(owned));
+    }
+    if puzzles.is_instance_of::<PyString>() || puzzles.is_instance_of::<PyBytes>() {
+        return Err(PyValueError::new_err(
+            "puzzles must be a (N, 81) uint8 array or a sequence of 81-character strings, not one \
+             string: wrap it in a list",
+        ));
+    }
+    let Ok(items) = puzzles.try_iter() else {
+        return Err(PyValueError::new_err(format!(
+            "puzzles must be a (N, 81) uint8 array or a sequence of 81-character strings; got {}",
+            puzzles.get_type().name()?
+        )));
+    };
+    let mut parsed = Vec::new();
+    for (i, item) in items.enumerate() {
+        let item = item?;
+        let grid = if let Ok(s) = item.cast::<PyString>() {
+            Grid::parse_line(s.to_cow()?.as_bytes())
+        } else if let Ok(b) = item.cast::<PyBytes>() {
+            Grid::parse_line(b.as_bytes())
+        } else {
+            return Err(PyValueError::new_err(format!(
+                "puzzles[{i}] is a {}, not a str: a sequence of puzzles must hold 81-character \
+                 strings (or pass a (N, 81) uint8 array)",
+                item.get_type().name()?
+            )));
+        };
+        parsed.push(grid.map_err(|e| e.to_string()));
+    }
+    Ok(Held::Parsed(parsed))
+}
+
+/// `threads` as given from Python: `None` for every core, else at least 1.
+fn thread_count(threads: Option<i64>) -> PyResult<Option<usize>> {
+    match threads {
+        None => Ok(None),
+        Some(t) if t >= 1 => Ok(Some(t as usize)),
+        Some(t) => Err(PyValueError::new_err(format!(
+            "threads must be at least 1 (or None for every core); got {t}"
+        ))),
+    }
+}
+
+/// Runs `f` on rayon: the global pool (one worker per core) for `None`, else a pool of exactly
+/// that many workers.
+fn on_pool<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> PyResult<R> {
+    match threads {
+        None => Ok(f()),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| PyOSError::new_err(format!("cannot start worker threads: {e}")))?;
+            Ok(pool.install(f))
+        }
+    }
+}
+
+/// `(N, 81)` cells as a NumPy array that owns the vector's buffer.
+fn grid_array(py: Python<'_>, cells: Vec<u8>) -> PyResult<Bound<'_, PyArray2<u8>>> {
+    let n = cells.len() / 81;
+    let a =
+        Array2::from_shape_vec((n, 81), cells).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(a.into_pyarray(py))
+}
+
+fn positive(name: &str, v: i64) -> PyResult<u64> {
+    if v >= 1 {
+        Ok(v as u64)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name} must be at least 1; got {v}"
+        )))
+    }
+}
+
+/// Solves every row. See `sudoku_batch.solve` for the contract.
+#[pyfunction]
+#[pyo3(name = "solve", signature = (puzzles, *, limit=2, first=false, max_guesses=None, threads=None))]
+fn solve_rows<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    limit: i64,
+    first: bool,
+    max_guesses: Option<i64>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let limit = if first {
+        1
+    } else {
+        u32::try_from(positive("limit", limit)?)
+            .map_err(|_| PyValueError::new_err(format!("limit is too large: {limit}")))?
+    };
+    let budget = match max_guesses {
+        None => u64::MAX,
+        Some(m) => positive("max_guesses", m)?,
+    };
+    let threads = thread_count(threads)?;
+    let mut held = take_puzzles(puzzles)?;
+    let rows = held.puzzles()?;
+    let n = rows.len();
+    let (status, solutions, count, guesses) = py.detach(|| {
+        let mut status = vec![0i8; n];
+        let mut solutions = vec![0u8; n * 81];
+        let mut count = vec![0u32; n];
+        let mut guesses = vec![0u64; n];
+        on_pool(threads, || {
+            solutions
+                .par_chunks_mut(81)
+                .zip(status.par_iter_mut())
+                .zip(count.par_iter_mut())
+                .zip(guesses.par_iter_mut())
+                .enumerate()
+                .with_min_len(MIN_ROWS_PER_TASK)
+                .for_each(|(i, (((sol, st), c), g))| {
+                    let Ok(grid) = rows.get(i) else {
+                        *st = code(Status::Invalid);
+                        return;
+                    };
+                    let found = engine::solve_with_budget(&grid, limit, budget);
+                    *st = code(if found.gave_up {
+                        Status::GaveUp
+                    } else {
+                        Status::from_count(found.solutions)
+                    });
+                    *c = found.solutions;
+                    *g = found.guesses;
+                    if let Some(s) = found.first {
+                        sol.copy_from_slice(s.cells());
+                    }
+                })
+        })
+        .map(|()| (status, solutions, count, guesses))
+    })?;
+    let out = PyDict::new(py);
+    out.set_item("reasons", rows.reasons(py, &status)?)?;
+    out.set_item("status", status.into_pyarray(py))?;
+    out.set_item("solutions", grid_array(py, solutions)?)?;
+    out.set_item("count", count.into_pyarray(py))?;
+    out.set_item("guesses", guesses.into_pyarray(py))?;
+    Ok(out)
+}
+
+/// Rates every row. See `sudoku_batch.rate` for the contract.
+#[pyfunction]
+#[pyo3(name = "rate", signature = (puzzles, *, samples=rate::DEFAULT_SAMPLES as i64, seed=0, threads=None))]
+fn rate_rows<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    samples: i64,
+    seed: u64,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let samples = u32::try_from(positive("samples", samples)?)
+        .map_err(|_| PyValueError::new_err(format!("samples is too large: {samples}")))?;
+    let threads = thread_count(threads)?;
+    let mut held = take_puzzles(puzzles)?;
+    let rows = held.puzzles()?;
+    let n = rows.len();
+    #[derive(Clone, Copy)]
+    struct Row {
+        status: i8,
+        count: u32,
+        clues: u8,
+        guesses: u64,
+        rating: f64,
+        singles: bool,
+        class: i8,
+    }
+    let results = py.detach(|| {
+        on_pool(threads, || {
+            (0..n)
+                .into_par_iter()
+                .with_min_len(MIN_ROWS_PER_TASK)
+                .map(|i| match rows.get(i) {
+                    Err(_) => Row {
+                        status: code(Status::Invalid),
+                        count: 0,
+                        clues: 0,
+                        guesses: 0,
+                        rating: f64::NAN,
+                        singles: false,
+                        class: -1,
+                    },
+                    Ok(grid) => {
+                        let r = rate::rate(&grid, samples, seed);
+                        Row {
+                            status: code(Status::from_count(r.solutions)),
+                            count: r.solutions,
+                            clues: r.clues as u8,
+                            guesses: r.guesses,
+                            rating: r.rating.unwrap_or(f64::NAN),
+                            singles: r.grade.is_some_and(|g| g.singles),
+                            class: r.grade.map_or(-1, |g| g.class as i8),
+                        }
+                    }
+                })
+                .collect::<Vec<Row>>()
+        })
+    })?;
+    let status: Vec<i8> = results.iter().map(|r| r.status).collect();
+    let out = PyDict::new(py);
+    out.set_item("reasons", rows.reasons(py, &status)?)?;
+    out.set_item("status", status.into_pyarray(py))?;
+    let count: Vec<u32> = results.iter().map(|r| r.count).collect();
+    out.set_item("count", count.into_pyarray(py))?;
+    let clues: Vec<u8> = results.iter().map(|r| r.clues).collect();
+    out.set_item("clues", clues.into_pyarray(py))?;
+    let guesses: Vec<u64> = results.iter().map(|r| r.guesses).collect();
+    out.set_item("guesses", guesses.into_pyarray(py))?;
+    let rating: Vec<f64> = results.iter().map(|r| r.rating).collect();
+    out.set_item("rating", rating.into_pyarray(py))?;
+    let singles: Vec<bool> = results.iter().map(|r| r.singles).collect();
+    out.set_item("singles", singles.into_pyarray(py))?;
+    let class: Vec<i8> = results.iter().map(|r| r.class).collect();
+    out.set_item("class_", class.into_pyarray(py))?;
+    Ok(out)
+}
+
+/// Canonicalises every row. See `sudoku_batch.canon` for the contract.
+#[pyfunction]
+#[pyo3(name = "canon", signature = (puzzles, *, threads=None))]
+fn canon_rows<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let threads = thread_count(threads)?;
+    let mut held = take_puzzles(puzzles)?;
+    let rows = held.puzzles()?;
+    let n = rows.len();
+    let (status, forms, automorphisms) = py.detach(|| {
+        let mut status = vec![0i8; n];
+        let mut forms = vec![0u8; n * 81];
+        let mut automorphisms = vec![0u32; n];
+        on_pool(threads, || {
+            forms
+                .par_chunks_mut(81)
+                .zip(status.par_iter_mut())
+                .zip(automorphisms.par_iter_mut())
+                .enumerate()
+                .with_min_len(MIN_ROWS_PER_TASK)
+                .for_each(|(i, ((form, st), a))| match rows.get(i) {
+                    Err(_) => *st = code(Status::Invalid),
+                    Ok(grid) => {
+                        let c = canon::canonical(&grid);
+                        form.copy_from_slice(c.form.cells());
+                        *a = c.automorphisms;
+                        *st = code(Status::Ok);
+                    }
+                })
+        })
+        .map(|()| (status, forms, automorphisms))
+    })?;
+    let out = PyDict::new(py);
+    out.set_item("reasons", rows.reasons(py, &status)?)?;
+    out.set_item("status", status.into_pyarray(py))?;
+    out.set_item("canonical", grid_array(py, forms)?)?;
+    out.set_item("automorphisms", automorphisms.into_pyarray(py))?;
+    Ok(out)
+}
+
+fn input_format(format: Option<&str>) -> PyResult<Option<InputFormat>> {
+    match format {
+        None => Ok(None),
+        Some("line") => Ok(Some(InputFormat::Line)),
+        Some("block") => Ok(Some(InputFormat::Block)),
+        Some("csv") => Ok(Some(InputFormat::Csv)),
+        Some(f) => Err(PyValueError::new_err(format!(
+            "format must be 'line', 'block', 'csv' or None (by file name); got {f:?}"
+        ))),
+    }
+}
+
+/// One input, checked as the CLI checks it (present, not a directory).
+fn one_input(path: &str) -> PyResult<Input> {
+    let mut inputs = Input::all_from_args(&[path.to_string()]).map_err(PyOSError::new_err)?;
+    inputs
+        .pop()
+        .ok_or_else(|| PyOSError::new_err(format!("{path}: no input")))
+}
+
+/// Reads the usable puzzles of a file. See `sudoku_batch.read` for the contract.
+#[pyfunction]
+#[pyo3(signature = (path, *, format=None, column=None))]
+fn read<'py>(
+    py: Python<'py>,
+    path: &str,
+    format: Option<&str>,
+    column: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let input = one_input(path)?;
+    let format = input.format(input_format(format)?);
+    let read = py.detach(|| -> Result<_, String> {
+        let source = input
+            .open(Arc::new(AtomicU64::new(0)))
+            .map_err(|e| format!("{}: {e}", input.name))?;
+        let mut records =
+            input::records(source, format, column).map_err(|e| format!("{}:1: {e}", input.name))?;
+        let (mut cells, mut lines, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
+        loop {
+            match records.next() {
+                Ok(None) => break,
+                Ok(Some(rec)) => match solve::unusable(&rec) {
+                    None => {
+                        if let Ok(g) = &rec.puzzle {
+                            cells.extend_from_slice(g.cells());
+                            lines.push(rec.line);
+                        }
+                    }
+                    Some((_, why)) => skipped.push((rec.line, why)),
+                },
+                Err(e) => return Err(format!("{}:{}: {e}", input.name, records.line_number() + 1)),
+            }
+        }
+        Ok((cells, lines, skipped))
+    });
+    let (cells, lines, skipped) = read.map_err(PyOSError::new_err)?;
+    let out = PyDict::new(py);
+    out.set_item("puzzles", grid_array(py, cells)?)?;
+    out.set_item("lines", lines.into_pyarray(py))?;
+    out.set_item("skipped", skipped)?;
+    Ok(out)
+}
+
+/// The settings of a file command, as the CLI would build them from its flags.
+fn file_settings(
+    threads: Option<i64>,
+    format: Option<&str>,
+    column: Option<&str>,
+    output: &str,
+) -> PyResult<Settings> {
+    let output = match output {
+        "csv" => OutputFormat::Csv,
+        "jsonl" => OutputFormat::Jsonl,
+        o => {
+            return Err(PyValueError::new_err(format!(
+                "output must be 'csv' or 'jsonl'; got {o:?}"
+            )))
+        }
+    };
+    Ok(Settings {
+        output,
+        input_format: input_format(format)?,
+        column: column.map(str::to_string),
+        threads: thread_count(threads)?.unwrap_or(0),
+        ..Settings::default()
+    })
+}
+
+/// A finished run as a dict: rows by status name, the total, the wall time.
+fn summary_dict<'py>(py: Python<'py>, ended: output::Ended) -> PyResult<Bound<'py, PyDict>> {
+    let summary: Summary = match ended {
+        output::Ended::Complete(s) | output::Ended::Interrupted(s) => s,
+        output::Ended::ClosedPipe | output::Ended::AlreadyComplete => Summary::default(),
+    };
+    let out = PyDict::new(py);
+    for s in Status::ALL {
+        out.set_item(s.as_str(), summary.count(s))?;
+    }
+    out.set_item("puzzles", summary.puzzles())?;
+    out.set_item("seconds", summary.wall.as_secs_f64())?;
+    Ok(out)
+}
+
+/// Which command a file function runs.
+enum FileJob {
+    Solve(solve::Options),
+    Rate(RateJob),
+    Canon(CanonJob),
+}
+
+fn run_file<'py>(
+    py: Python<'py>,
+    path: &str,
+    out: &str,
+    settings: Settings,
+    job: FileJob,
+) -> PyResult<Bound<'py, PyDict>> {
+    let inputs = vec![one_input(path)?];
+    let target = output::Target {
+        path: Some(Path::new(out)),
+        resume: false,
+        quiet: true,
+    };
+    let ended = py.detach(|| match job {
+        FileJob::Solve(opts) => solve::execute(&inputs, target, settings, &opts),
+        FileJob::Rate(job) => rate::command::execute(&inputs, target, settings, job),
+        FileJob::Canon(job) => canon::command::execute(&inputs, target, settings, job),
+    });
+    let ended = ended.map_err(|e: run::Error| PyOSError::new_err(e.to_string()))?;
+    summary_dict(py, ended)
+}
+
+/// `sudoku-batch solve FILE -o OUT`. See `sudoku_batch.solve_file` for the contract.
+#[pyfunction]
+#[pyo3(signature = (path, out, *, limit=2, first=false, max_guesses=None, threads=None,
+                    format=None, column=None, output="csv", timing=false))]
+#[allow(clippy::too_many_arguments)]
+fn solve_file<'py>(
+    py: Python<'py>,
+    path: &str,
+    out: &str,
+    limit: i64,
+    first: bool,
+    max_guesses: Option<i64>,
+    threads: Option<i64>,
+    format: Option<&str>,
+    column: Option<&str>,
+    output: &str,
+    timing: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let opts = solve::Options {
+        limit: if first {
+            1
+        } else {
+            u32::try_from(positive("limit", limit)?)
+                .map_err(|_| PyValueError::new_err(format!("limit is too large: {limit}")))?
+        },
+        max_guesses: max_guesses
+            .map(|m| positive("max_guesses", m))
+            .transpose()?,
+        timing,
+    };
+    let settings = file_settings(threads, format, column, output)?;
+    run_file(py, path, out, settings, FileJob::Solve(opts))
+}
+
+/// `sudoku-batch rate FILE -o OUT`. See `sudoku_batch.rate_file` for the contract.
+#[pyfunction]
+#[pyo3(signature = (path, out, *, samples=rate::DEFAULT_SAMPLES as i64, seed=0, threads=None,
+                    format=None, column=None, output="csv"))]
+#[allow(clippy::too_many_arguments)]
+fn rate_file<'py>(
+    py: Python<'py>,
+    path: &str,
+    out: &str,
+    samples: i64,
+    seed: u64,
+    threads: Option<i64>,
+    format: Option<&str>,
+    column: Option<&str>,
+    output: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let samples = u32::try_from(positive("samples", samples)?)
+        .map_err(|_| PyValueError::new_err(format!("samples is too large: {samples}")))?;
+    let settings = file_settings(threads, format, column, output)?;
+    run_file(
+        py,
+        path,
+        out,
+        settings,
+        FileJob::Rate(RateJob { samples, seed }),
+    )
+}
+
+/// `sudoku-batch canon FILE -o OUT`. See `sudoku_batch.canon_file` for the contract.
+#[pyfunction]
+#[pyo3(signature = (path, out, *, threads=None, format=None, column=None, output="csv",
+                    transform=false))]
+#[allow(clippy::too_many_arguments)]
+fn canon_file<'py>(
+    py: Python<'py>,
+    path: &str,
+    out: &str,
+    threads: Option<i64>,
+    format: Option<&str>,
+    column: Option<&str>,
+    output: &str,
+    transform: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let settings = file_settings(threads, format, column, output)?;
+    run_file(
+        py,
+        path,
+        out,
+        settings,
+        FileJob::Canon(CanonJob { transform }),
+    )
+}
+
+/// The status names in code order, so Python can name the codes without a second list.
+fn status_names() -> Vec<&'static str> {
+    Status::ALL.iter().map(|s| s.as_str()).collect()
+}
+
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(rate_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(canon_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_file, m)?)?;
+    m.add_function(wrap_pyfunction!(rate_file, m)?)?;
+    m.add_function(wrap_pyfunction!(canon_file, m)?)?;
+    m.add("STATUS_NAMES", status_names())?;
+    m.add(
+        "CLASS_NAMES",
+        rate::Class::ALL
+            .iter()
+            .map(|c| c.as_str())
+            .collect::<Vec<_>>(),
+    )?;
+    m.add("DEFAULT_SAMPLES", rate::DEFAULT_SAMPLES)?;
+    m.add("SIMD_PATH", engine::simd_path())?;
+    Ok(())
+}

@@ -1,0 +1,363 @@
+"""Solve, rate and canonicalise sudoku puzzles held in NumPy arrays, on every core.
+
+The Python face of the ``sudoku-batch`` Rust crate: the same engine and the same definitions as
+the ``sudoku-batch`` command (``solve``, ``rate``, ``canon``), working on ``(N, 81)`` ``uint8``
+arrays (row-major cells, ``0`` = blank, ``1``-``9`` = a digit) or sequences of 81-character
+strings.
+
+- A C-contiguous ``uint8`` array is read in place, never copied; results are new arrays.
+- The work runs on every core (or ``threads`` of them) with the GIL released. Each row's result
+  depends on that row alone: results are in input order and identical whatever ``threads`` is.
+- A row that is not a usable puzzle (a cell above 9, text that is not 81 cells, givens that
+  break a rule) gets status ``INVALID`` and a reason; only a wrong shape, dtype or item type
+  raises ``ValueError``.
+
+Status codes (``int8``), as the CLI's ``status`` column words:
+``SOLVED`` (0, exactly one solution; with ``first=True`` at least one), ``MULTIPLE`` (1),
+``UNSOLVABLE`` (2), ``INVALID`` (3), ``GAVE_UP`` (4, ``max_guesses`` ran out), ``OK`` (5, a
+``canon`` row that was processed). ``STATUS_NAMES[code]`` is the CLI's word.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _native
+
+__all__ = [
+    "solve",
+    "rate",
+    "canon",
+    "read",
+    "solve_file",
+    "rate_file",
+    "canon_file",
+    "SolveResult",
+    "RateResult",
+    "CanonResult",
+    "ReadResult",
+    "SOLVED",
+    "MULTIPLE",
+    "UNSOLVABLE",
+    "INVALID",
+    "GAVE_UP",
+    "OK",
+    "STATUS_NAMES",
+    "SIMPLE",
+    "EASY",
+    "INTERMEDIATE",
+    "EXPERT",
+    "CLASS_NAMES",
+]
+
+#: The CLI's status words, indexed by status code.
+STATUS_NAMES: Tuple[str, ...] = tuple(_native.STATUS_NAMES)
+SOLVED, MULTIPLE, UNSOLVABLE, INVALID, GAVE_UP, OK = range(6)
+assert STATUS_NAMES == ("solved", "multiple", "unsolvable", "invalid", "gave-up", "ok")
+
+#: QQWing's classes (``rate``), indexed by class code; ``-1`` is "not rated".
+CLASS_NAMES: Tuple[str, ...] = tuple(_native.CLASS_NAMES)
+SIMPLE, EASY, INTERMEDIATE, EXPERT = range(4)
+assert CLASS_NAMES == ("simple", "easy", "intermediate", "expert")
+
+Puzzles = Union[np.ndarray, Sequence[str], Sequence[bytes]]
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+class _Rows:
+    """What every per-row result shares: ``status``, the reasons of invalid rows, names."""
+
+    status: np.ndarray
+    reasons: Dict[int, str]
+
+    def __len__(self) -> int:
+        return len(self.status)
+
+    def reason(self, i: int) -> Optional[str]:
+        """Why row ``i`` is ``INVALID`` (the CLI's ``error`` text), or ``None`` when it is not."""
+        if i < 0:
+            i += len(self)
+        return self.reasons.get(i)
+
+    def status_names(self) -> List[str]:
+        """The CLI's status word of every row (a list: for display, not for big arrays)."""
+        return [STATUS_NAMES[s] for s in self.status.tolist()]
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class SolveResult(_Rows):
+    """What :func:`solve` found, one entry per input row, in input order.
+
+    Attributes:
+        status: ``(N,)`` int8 status codes (``SOLVED`` ... ``GAVE_UP``).
+        solutions: ``(N, 81)`` uint8, the first solution found; all zeros when there is none.
+        count: ``(N,)`` uint32 solutions found, at most ``limit`` (0 for invalid rows).
+        guesses: ``(N,)`` uint64 guesses the engine made (0 for invalid rows).
+        reasons: row index -> reason, for the ``INVALID`` rows only.
+    """
+
+    status: np.ndarray
+    solutions: np.ndarray
+    count: np.ndarray
+    guesses: np.ndarray
+    reasons: Dict[int, str] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"SolveResult({_tally(self.status)})"
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class RateResult(_Rows):
+    """What :func:`rate` found, one entry per input row (the CLI's ``rate`` columns).
+
+    Attributes:
+        status: ``(N,)`` int8: ``SOLVED``, ``MULTIPLE``, ``UNSOLVABLE`` or ``INVALID``.
+        count: ``(N,)`` uint32 solutions, counted up to 2.
+        clues: ``(N,)`` uint8 givens (0 for invalid rows).
+        guesses: ``(N,)`` uint64 guesses of one solve with limit 2.
+        rating: ``(N,)`` float64 mean guesses over ``samples`` random equivalence transforms;
+            NaN unless the puzzle has exactly one solution.
+        singles: ``(N,)`` bool, naked and hidden singles alone solve it (False when not rated).
+        class_: ``(N,)`` int8 class code (``SIMPLE`` ... ``EXPERT``), -1 when not rated; also
+            available as ``result.class_names()``.
+        reasons: row index -> reason, for the ``INVALID`` rows only.
+    """
+
+    status: np.ndarray
+    count: np.ndarray
+    clues: np.ndarray
+    guesses: np.ndarray
+    rating: np.ndarray
+    singles: np.ndarray
+    class_: np.ndarray
+    reasons: Dict[int, str] = field(default_factory=dict)
+
+    def class_names(self) -> List[Optional[str]]:
+        """The class word of every row (``None`` where not rated), as the CLI writes it."""
+        return [CLASS_NAMES[c] if c >= 0 else None for c in self.class_.tolist()]
+
+    def __repr__(self) -> str:
+        return f"RateResult({_tally(self.status)})"
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class CanonResult(_Rows):
+    """What :func:`canon` found, one entry per input row (the CLI's ``canon`` columns).
+
+    Attributes:
+        status: ``(N,)`` int8: ``OK`` or ``INVALID``.
+        canonical: ``(N, 81)`` uint8 minlex canonical form; all zeros for invalid rows.
+        automorphisms: ``(N,)`` uint32 transforms mapping the puzzle to its form (0 if invalid).
+        reasons: row index -> reason, for the ``INVALID`` rows only.
+    """
+
+    status: np.ndarray
+    canonical: np.ndarray
+    automorphisms: np.ndarray
+    reasons: Dict[int, str] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"CanonResult({_tally(self.status)})"
+
+
+@dataclass(frozen=True, eq=False)
+class ReadResult:
+    """The usable puzzles of a file (see :func:`read`).
+
+    Attributes:
+        puzzles: ``(N, 81)`` uint8, in file order.
+        lines: ``(N,)`` uint64, the 1-based line where each puzzle starts.
+        skipped: ``(line, reason)`` of every record that is not a usable puzzle.
+    """
+
+    puzzles: np.ndarray
+    lines: np.ndarray
+    skipped: List[Tuple[int, str]]
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        # So that ``puzzles, lines, skipped = read(path)`` works.
+        return iter((self.puzzles, self.lines, self.skipped))
+
+
+def _tally(status: np.ndarray) -> str:
+    counts = np.bincount(status.astype(np.int64), minlength=len(STATUS_NAMES)) if len(status) else []
+    parts = [f"{STATUS_NAMES[i]}={int(n)}" for i, n in enumerate(counts) if n]
+    return f"n={len(status)}" + "".join(", " + p for p in parts)
+
+
+def solve(
+    puzzles: Puzzles,
+    *,
+    limit: int = 2,
+    first: bool = False,
+    max_guesses: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> SolveResult:
+    """Solves every puzzle: counts its solutions up to ``limit`` and keeps the first one.
+
+    Args:
+        puzzles: a ``(N, 81)`` ``uint8`` array (``0`` = blank), read in place when C-contiguous
+            (other layouts are copied once); or a sequence of ``str``/``bytes``, each read as one
+            line of the CLI's line format (81 cells of ``1-9`` and ``.``/``0``, then optionally
+            a separator and anything).
+        limit: count solutions up to this many; 2 (the default) proves uniqueness.
+        first: stop at the first solution (``limit=1``; ``SOLVED`` then means "at least one").
+        max_guesses: give a puzzle up (``GAVE_UP``) after this many guesses.
+        threads: worker threads; ``None`` for one per core. Results do not depend on it.
+
+    Returns:
+        A :class:`SolveResult` of arrays, as the CLI's ``solve`` rows.
+
+    Raises:
+        ValueError: ``puzzles`` is not a ``(N, 81)`` ``uint8`` array or a sequence of strings,
+            or an option is out of range. A bad *row* never raises: it is ``INVALID``.
+    """
+    r = _native.solve(puzzles, limit=limit, first=first, max_guesses=max_guesses, threads=threads)
+    return SolveResult(**r)
+
+
+def rate(
+    puzzles: Puzzles,
+    *,
+    samples: int = _native.DEFAULT_SAMPLES,
+    seed: int = 0,
+    threads: Optional[int] = None,
+) -> RateResult:
+    """Rates every puzzle as ``sudoku-batch rate`` does.
+
+    ``rating`` is the mean of the engine's guesses over ``samples`` random equivalence
+    transforms drawn from ``(seed, the puzzle's cells)``: a function of the puzzle, ``samples``
+    and ``seed`` only. ``class_`` is QQWing's scale (which techniques are needed), ``singles``
+    whether naked and hidden singles suffice. Rating and class are given only for puzzles with
+    exactly one solution (NaN / -1 / False otherwise).
+
+    Args:
+        puzzles: as for :func:`solve`.
+        samples: transforms the rating averages over (the CLI's ``--samples``).
+        seed: the CLI's ``--seed``.
+        threads: worker threads; ``None`` for one per core.
+    """
+    r = _native.rate(puzzles, samples=samples, seed=seed, threads=threads)
+    return RateResult(**r)
+
+
+def canon(puzzles: Puzzles, *, threads: Optional[int] = None) -> CanonResult:
+    """The minlex canonical form of every puzzle, as ``sudoku-batch canon`` writes it.
+
+    Two puzzles are equivalent (relabeling, transposition, band/row/stack/column permutations)
+    exactly when their canonical rows are equal, so ``np.unique(result.canonical, axis=0,
+    return_index=True)`` deduplicates a corpus up to equivalence.
+
+    Args:
+        puzzles: as for :func:`solve`.
+        threads: worker threads; ``None`` for one per core.
+    """
+    r = _native.canon(puzzles, threads=threads)
+    return CanonResult(**r)
+
+
+def read(path: PathLike, *, format: Optional[str] = None, column: Optional[str] = None) -> ReadResult:
+    """Reads the usable puzzles of a file with the CLI's reader.
+
+    Any format the CLI reads: one puzzle per line (the default), 9x9 blocks (``format="block"``),
+    CSV with the puzzle in a named column (``format="csv"``, or a ``.csv`` name; ``column``
+    defaults to the first of ``quizzes``, ``puzzle``, ``puzzles``); gzip and zstd are
+    decompressed on the fly. Blank lines and ``#`` comments are skipped; records that are not
+    usable puzzles are listed in ``skipped`` with their line and reason.
+
+    Raises:
+        OSError: the file cannot be opened or read.
+    """
+    r = _native.read(os.fspath(path), format=format, column=column)
+    return ReadResult(**r)
+
+
+def solve_file(
+    path: PathLike,
+    out: PathLike,
+    *,
+    limit: int = 2,
+    first: bool = False,
+    max_guesses: Optional[int] = None,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output: str = "csv",
+    timing: bool = False,
+) -> Dict[str, float]:
+    """``sudoku-batch solve PATH -o OUT``: streams a file of any size through the CLI's pipeline.
+
+    Memory stays bounded whatever the file size; rows are written in input order to ``OUT``
+    (through ``OUT.partial``, renamed when complete), byte for byte as the CLI writes them with
+    ``--no-timing`` (``timing=True`` fills ``solve_ns``). ``output`` is ``"csv"`` or
+    ``"jsonl"``.
+
+    Returns:
+        The summary: rows per status word, ``puzzles`` (total) and ``seconds`` (wall time).
+    """
+    return _native.solve_file(
+        os.fspath(path),
+        os.fspath(out),
+        limit=limit,
+        first=first,
+        max_guesses=max_guesses,
+        threads=threads,
+        format=format,
+        column=column,
+        output=output,
+        timing=timing,
+    )
+
+
+def rate_file(
+    path: PathLike,
+    out: PathLike,
+    *,
+    samples: int = _native.DEFAULT_SAMPLES,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output: str = "csv",
+) -> Dict[str, float]:
+    """``sudoku-batch rate PATH -o OUT``, streamed like :func:`solve_file`."""
+    return _native.rate_file(
+        os.fspath(path),
+        os.fspath(out),
+        samples=samples,
+        seed=seed,
+        threads=threads,
+        format=format,
+        column=column,
+        output=output,
+    )
+
+
+def canon_file(
+    path: PathLike,
+    out: PathLike,
+    *,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output: str = "csv",
+    transform: bool = False,
+) -> Dict[str, float]:
+    """``sudoku-batch canon PATH -o OUT`` (``transform=True``: ``--transform``), streamed like
+    :func:`solve_file`."""
+    return _native.canon_file(
+        os.fspath(path),
+        os.fspath(out),
+        threads=threads,
+        format=format,
+        column=column,
+        output=output,
+        transform=transform,
+    )

@@ -1,0 +1,64 @@
+"""Typing stub of the compiled module. Use the ``sudoku_batch`` package, which wraps these
+functions' dicts into result objects; see its docstrings for the contracts."""
+
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+_Puzzles = Union[npt.NDArray[np.uint8], Sequence[str], Sequence[bytes]]
+
+STATUS_NAMES: List[str]
+CLASS_NAMES: List[str]
+DEFAULT_SAMPLES: int
+SIMD_PATH: str
+
+def solve(
+    puzzles: _Puzzles,
+    *,
+    limit: int = 2,
+    first: bool = False,
+    max_guesses: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Dict[str, object]: ...
+def rate(
+    puzzles: _Puzzles, *, samples: int = 16, seed: int = 0, threads: Optional[int] = None
+) -> Dict[str, object]: ...
+def canon(puzzles: _Puzzles, *, threads: Optional[int] = None) -> Dict[str, object]: ...
+def read(
+    path: str, *, format: Optional[str] = None, column: Optional[str] = None
+) -> Dict[str, object]: ...
+def solve_file(
+    path: str,
+    out: str,
+    *,
+    limit: int = 2,
+    first: bool = False,
+    max_guesses: Optional[int] = None,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output: str = "csv",
+    timing: bool = False,
+) -> Dict[str, float]: ...
+def rate_file(
+    path: str,
+    out: str,
+    *,
+    samples: int = 16,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output: str = "csv",
+) -> Dict[str, float]: ...
+def canon_file(
+    path: str,
+    out: str,
+    *,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output: str = "csv",
+    transform: bool = False,
+) -> Dict[str, float]: ...
