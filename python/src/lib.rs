@@ -540,8 +540,8 @@ fn run_file<'py>(
     };
     let ended = py.detach(|| match job {
         FileJob::Solve(opts) => solve::execute(&inputs, target, settings, &opts),
-        FileJob::Rate(job) => rate::command::execute(&inputs, target, settings, job),
-        FileJob::Canon(job) => canon::command::execute(&inputs, target, settings, job),
+        FileJob::Rate(job) => run::execute(&inputs, target, settings, job),
+        FileJob::Canon(job) => run::execute(&inputs, target, settings, job),
     });
     let ended = ended.map_err(|e: run::Error| PyOSError::new_err(e.to_string()))?;
     summary_dict(py, ended)
