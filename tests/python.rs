@@ -23,24 +23,7 @@ fn have_python() -> bool {
 
 /// A venv with maturin, NumPy and pytest, made once.
 fn venv() -> PathBuf {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-venv");
-    let ready = venv.join(".ready");
-    if !ready.exists() {
-        let ok = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(&venv)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "python3 -m venv failed");
-        let ok = Command::new(venv.join("bin/python"))
-            .args(["-m", "pip", "install", "--quiet"])
-            .args(PACKAGES)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "pip install {PACKAGES:?} failed");
-        std::fs::write(&ready, PACKAGES.join("\n")).unwrap();
-    }
-    venv
+    crate::common::python_venv("python-venv", &PACKAGES)
 }
 
 #[test]

@@ -22,24 +22,7 @@ fn have(cmd: &str, arg: &str) -> bool {
 
 /// A venv with PySpark, made once.
 fn pyspark_python() -> PathBuf {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("spark-venv");
-    let python = venv.join("bin/python");
-    let ready = venv.join(".ready");
-    if !ready.exists() {
-        let ok = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(&venv)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "python3 -m venv failed");
-        let ok = Command::new(&python)
-            .args(["-m", "pip", "install", "--quiet", PYSPARK])
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "pip install {PYSPARK} failed");
-        std::fs::write(&ready, PYSPARK).unwrap();
-    }
-    python
+    crate::common::python_venv("spark-venv", &[PYSPARK]).join("bin/python")
 }
 
 /// Rows keyed by everything but the line number, counted.

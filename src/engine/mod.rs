@@ -14,9 +14,9 @@
 
 mod bitboard;
 mod candidates;
-mod solved;
 #[cfg(test)]
 pub(crate) mod oracle;
+mod solved;
 
 use crate::grid::Grid;
 pub use candidates::Candidates;

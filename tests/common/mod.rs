@@ -420,3 +420,27 @@ pub fn parse(s: &str) -> Cells {
     }
     g
 }
+
+/// A Python virtual environment under the target directory with `packages` installed from PyPI,
+/// made once and kept between runs (the Spark and Python tests use it). Returns its folder.
+pub fn python_venv(name: &str, packages: &[&str]) -> std::path::PathBuf {
+    use std::process::Command;
+    let venv = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let ready = venv.join(".ready");
+    if !ready.exists() {
+        let ok = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "python3 -m venv failed");
+        let ok = Command::new(venv.join("bin/python"))
+            .args(["-m", "pip", "install", "--quiet"])
+            .args(packages)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "pip install {packages:?} failed");
+        std::fs::write(&ready, packages.join("\n")).unwrap();
+    }
+    venv
+}
