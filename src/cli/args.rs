@@ -17,7 +17,8 @@ use crate::run::{output::Target, OutputFormat, Settings, Shard};
 #[command(
     name = "sudoku-batch",
     version,
-    about = "Solve sudoku corpora of any size on every core, streaming, into an ordered CSV.",
+    about = "Solve sudoku corpora of any size on every core, streaming, into an ordered CSV; rate, \
+canonicalise, deduplicate, split, augment and generate puzzle datasets.",
     after_help = super::exit::HELP
 )]
 pub struct Cli {
