@@ -5,6 +5,8 @@
 //! Run: `cargo bench --bench canon`; a filter runs part of it, e.g.
 //! `cargo bench --bench canon -- 17clue`. The corpora are read from `$SUDOKU_DATA` or
 //! `../shared/data`; when they are absent the benchmark prints a notice and does nothing.
+//! Each corpus is also run through the older whole-permutation search
+//! (`canonical_by_permutations`, `<corpus>/by_permutations`), so one run gives the ratio.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -39,6 +41,15 @@ fn canon(c: &mut Criterion) {
                 let mut autos = 0u64;
                 for p in &grids {
                     autos += u64::from(canon.canonical(black_box(p)).automorphisms);
+                }
+                autos
+            })
+        });
+        g.bench_function(format!("{name}/by_permutations"), |b| {
+            b.iter(|| {
+                let mut autos = 0u64;
+                for p in &grids {
+                    autos += u64::from(canon.canonical_by_permutations(black_box(p)).automorphisms);
                 }
                 autos
             })

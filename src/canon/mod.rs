@@ -8,22 +8,22 @@
 //! for every grid: the empty grid, complete grids, grids with conflicting givens.
 //!
 //! How it is found fast: a level-by-level search over the output rows. A *candidate* is a
-//! transposition, the source rows chosen for the output rows so far, a whole column permutation
-//! (one of 1,296) and the digit labels handed out so far. At each level every candidate is
-//! extended by every source row the band structure allows, the new row is relabeled under the
-//! candidate's columns and labels and packed into one integer, and only the candidates whose row
-//! equals the smallest row of the level survive: since the earlier rows of all survivors are
-//! equal, this keeps exactly the transforms whose prefix is minimal. The first row, where the
-//! column permutation is chosen, would cost 18 × 1,296 relabelings; instead, when no row or
-//! column repeats a digit, a relabeled first row is just its clue pattern with labels 1, 2, 3, …
-//! in order, so the best first rows come from a precomputed table that gives, for each of the
-//! 512 clue patterns of a row, its smallest arrangement and every column permutation reaching it
-//! (the rows with the fewest and latest clues win before any digit is looked at). Grids that
-//! repeat a digit in a row or column take the exhaustive first level instead. Candidates whose
-//! futures are identical (same transposition, rows used, columns and labels) are merged with a
+//! transposition, the source rows chosen for the output rows so far, the digit labels handed
+//! out so far and what is known of the columns. At each level every candidate is extended by
+//! every source row the band structure allows, the new row is relabeled in its smallest ways
+//! and packed into one integer, and only the candidates whose row equals the smallest row of the
+//! level survive: since the earlier rows of all survivors are equal, this keeps exactly the
+//! transforms whose prefix is minimal. For grids whose rows and columns repeat no digit (every
+//! valid puzzle) the columns are kept as classes of still-interchangeable columns and stacks
+//! (see [`classes`]), so a near-empty row does not split into up to 1,296 column orders. Grids
+//! that repeat a digit take the older search, where a candidate carries one whole column
+//! permutation (of 1,296) and the first level tries them all. Candidates whose futures are
+//! identical (same transposition, rows used, columns and labels) are merged with a
 //! multiplicity when the list grows, which keeps near-empty grids — where every transform ties —
-//! bounded, and makes the automorphism count the sum of the survivors' multiplicities.
+//! bounded, and makes the automorphism count the sum of the survivors' multiplicities (times
+//! the orders of their column classes).
 
+mod classes;
 pub mod command;
 
 use std::sync::OnceLock;
@@ -54,7 +54,7 @@ pub fn form_line(c: &Canonical) -> [u8; 81] {
 const COLPERMS: usize = 1296;
 
 /// Lists longer than this are merged on identical futures before the next level.
-const MERGE_ABOVE: usize = 512;
+pub(super) const MERGE_ABOVE: usize = 512;
 
 struct Tables {
     /// For each column permutation, the source column of each output column.
@@ -139,6 +139,7 @@ impl Cand {
 pub struct Canonicalizer {
     cur: Vec<Cand>,
     next: Vec<Cand>,
+    classes: classes::Search,
 }
 
 /// The minlex form of `grid` (see the module notes), its automorphism count and one transform
@@ -156,7 +157,7 @@ pub fn canonical(grid: &Grid) -> Canonical {
 /// The rows (as a 9-bit set) that may become output row `level`, given the rows used so far
 /// and the source row of the previous output row.
 #[inline]
-fn allowed(level: usize, used: u16, prev: u8) -> u16 {
+pub(super) fn allowed(level: usize, used: u16, prev: u8) -> u16 {
     if level % 3 == 0 {
         let mut free = 0u16;
         for b in 0..3 {
@@ -173,21 +174,38 @@ fn allowed(level: usize, used: u16, prev: u8) -> u16 {
 impl Canonicalizer {
     /// As [`canonical`], reusing this value's working lists.
     pub fn canonical(&mut self, grid: &Grid) -> Canonical {
-        let tables = tables();
-        let plain = *grid.cells();
-        let mut transposed = [0u8; 81];
-        for r in 0..9 {
-            for c in 0..9 {
-                transposed[c * 9 + r] = plain[r * 9 + c];
-            }
+        let views = views(grid);
+        if !views.iter().all(rows_distinct) {
+            return self.by_permutations(grid, &views, false);
         }
-        let views = [plain, transposed];
+        let (survivors, automorphisms) = self.classes.run(&views);
+        let transform = match survivors.first() {
+            Some(c) => transform_of(c.t, c.rows, c.cols, &c.map, c.next),
+            None => Transform::IDENTITY,
+        };
+        Canonical {
+            form: transform.apply(grid),
+            automorphisms: automorphisms.max(1),
+            transform,
+        }
+    }
 
+    /// As [`Canonicalizer::canonical`] by the older search that carries whole column
+    /// permutations: kept to compare the two searches in tests and benchmarks.
+    #[doc(hidden)]
+    pub fn canonical_by_permutations(&mut self, grid: &Grid) -> Canonical {
+        let views = views(grid);
+        let distinct = views.iter().all(rows_distinct);
+        self.by_permutations(grid, &views, distinct)
+    }
+
+    fn by_permutations(&mut self, grid: &Grid, views: &[[u8; 81]; 2], distinct: bool) -> Canonical {
+        let tables = tables();
         self.cur.clear();
-        if views.iter().all(rows_distinct) {
-            self.first_level_by_pattern(&views, tables);
+        if distinct {
+            self.first_level_by_pattern(views, tables);
         } else {
-            self.first_level_exhaustive(&views, tables);
+            self.first_level_exhaustive(views, tables);
         }
         for level in 1..9 {
             self.next.clear();
@@ -369,21 +387,7 @@ impl Canonicalizer {
     fn finish(&self, grid: &Grid, tables: &Tables) -> Canonical {
         let automorphisms = self.cur.iter().map(|c| c.mult).sum::<u32>().max(1);
         let transform = match self.cur.first() {
-            Some(c) => {
-                // Digits absent from the grid take the labels left over, in increasing order.
-                let mut digits = [0u8; 9];
-                let mut next = c.next;
-                for d in 1..10 {
-                    digits[d - 1] = if c.map[d] != 0 {
-                        c.map[d]
-                    } else {
-                        next += 1;
-                        next - 1
-                    };
-                }
-                Transform::new(c.t == 1, c.rows, tables.perms[c.perm as usize], digits)
-                    .expect("the search only builds rows and columns that keep bands and stacks")
-            }
+            Some(c) => transform_of(c.t, c.rows, tables.perms[c.perm as usize], &c.map, c.next),
             None => Transform::IDENTITY,
         };
         Canonical {
@@ -392,6 +396,35 @@ impl Canonicalizer {
             transform,
         }
     }
+}
+
+/// The grid's cells and its transpose.
+fn views(grid: &Grid) -> [[u8; 81]; 2] {
+    let plain = *grid.cells();
+    let mut transposed = [0u8; 81];
+    for r in 0..9 {
+        for c in 0..9 {
+            transposed[c * 9 + r] = plain[r * 9 + c];
+        }
+    }
+    [plain, transposed]
+}
+
+/// The transform of a finished candidate; digits absent from the grid take the labels left
+/// over, in increasing order.
+fn transform_of(t: u8, rows: [u8; 9], cols: [u8; 9], map: &[u8; 10], next: u8) -> Transform {
+    let mut digits = [0u8; 9];
+    let mut next = next;
+    for d in 1..10 {
+        digits[d - 1] = if map[d] != 0 {
+            map[d]
+        } else {
+            next += 1;
+            next - 1
+        };
+    }
+    Transform::new(t == 1, rows, cols, digits)
+        .expect("the search only builds rows and columns that keep bands and stacks")
 }
 
 /// Whether every row of `cells` holds each digit at most once.

@@ -118,3 +118,28 @@ fn corpus_forms_are_invariant() {
         }
     }
 }
+
+#[cfg_attr(
+    not(corpora),
+    ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+)]
+#[test]
+fn class_search_agrees_with_the_permutation_search() {
+    // Two independent searches (the older one is checked against the brute force in
+    // tests/canon.rs): same form and automorphism count, and each transform reaches the form.
+    let mut c = Canonicalizer::default();
+    for name in [
+        "17clue.txt",
+        "top1465.txt",
+        "forum_hardest_sample.txt",
+        "kaggle_sample.txt",
+    ] {
+        for g in crate::corpora::puzzles(name, 200) {
+            let a = c.canonical(&g);
+            let b = c.canonical_by_permutations(&g);
+            assert_eq!(a.form, b.form, "{}", g.to_line());
+            assert_eq!(a.automorphisms, b.automorphisms, "{}", g.to_line());
+            assert_eq!(a.transform.apply(&g), a.form, "{}", g.to_line());
+        }
+    }
+}
