@@ -50,6 +50,42 @@ pub fn form_line(c: &Canonical) -> [u8; 81] {
     c.form.cells().map(|v| b'0' + v)
 }
 
+/// A source row under column order `perm`, relabeled with `map` (new digits get `next`, `next +
+/// 1`, …), packed 4 bits a cell; `None` as soon as it is above `best` (the level's best row so
+/// far), so a losing row stops at its first larger cell.
+#[inline]
+fn relabel_row(
+    row: &[u8],
+    perm: &[u8; 9],
+    map: &mut [u8; 10],
+    next: &mut u8,
+    best: u64,
+) -> Option<u64> {
+    let mut val = 0u64;
+    let mut tied = true;
+    for (j, &src) in perm.iter().enumerate() {
+        let v = row[src as usize] as usize;
+        let label = if v == 0 {
+            0
+        } else {
+            if map[v] == 0 {
+                map[v] = *next;
+                *next += 1;
+            }
+            map[v]
+        };
+        val = val << 4 | u64::from(label);
+        if tied {
+            let b = best >> (4 * (8 - j));
+            if val > b {
+                return None;
+            }
+            tied = val == b;
+        }
+    }
+    (val <= best).then_some(val)
+}
+
 /// How many column permutations there are: stack order × the order inside each stack.
 const COLPERMS: usize = 1296;
 
@@ -220,34 +256,9 @@ impl Canonicalizer {
                     let row = &g[r * 9..r * 9 + 9];
                     let mut map = c.map;
                     let mut next = c.next;
-                    let mut val = 0u64;
-                    // Stop at the first cell above the level's best row while still tied.
-                    let mut tied = true;
-                    let mut larger = false;
-                    for (j, &src) in perm.iter().enumerate() {
-                        let v = row[src as usize] as usize;
-                        let label = if v == 0 {
-                            0
-                        } else {
-                            if map[v] == 0 {
-                                map[v] = next;
-                                next += 1;
-                            }
-                            map[v]
-                        };
-                        val = val << 4 | u64::from(label);
-                        if tied {
-                            let b = best >> (4 * (8 - j));
-                            if val > b {
-                                larger = true;
-                                break;
-                            }
-                            tied = val == b;
-                        }
-                    }
-                    if larger || val > best {
+                    let Some(val) = relabel_row(row, perm, &mut map, &mut next, best) else {
                         continue;
-                    }
+                    };
                     if val < best {
                         best = val;
                         self.next.clear();
@@ -331,34 +342,9 @@ impl Canonicalizer {
                 for (p, perm) in tables.perms.iter().enumerate() {
                     let mut map = [0u8; 10];
                     let mut next = 1u8;
-                    let mut val = 0u64;
-                    // Stop at the first cell above the level's best row while still tied.
-                    let mut tied = true;
-                    let mut larger = false;
-                    for (j, &src) in perm.iter().enumerate() {
-                        let v = row[src as usize] as usize;
-                        let label = if v == 0 {
-                            0
-                        } else {
-                            if map[v] == 0 {
-                                map[v] = next;
-                                next += 1;
-                            }
-                            map[v]
-                        };
-                        val = val << 4 | u64::from(label);
-                        if tied {
-                            let b = best >> (4 * (8 - j));
-                            if val > b {
-                                larger = true;
-                                break;
-                            }
-                            tied = val == b;
-                        }
-                    }
-                    if larger || val > best {
+                    let Some(val) = relabel_row(row, perm, &mut map, &mut next, best) else {
                         continue;
-                    }
+                    };
                     if val < best {
                         best = val;
                         self.cur.clear();
