@@ -40,9 +40,41 @@ fn corpora() {
     }
 }
 
+/// The outside tools some integration tests drive. A test whose tool is missing is compiled as
+/// ignored (`cfg(has_TOOL)` unset), so `cargo test` lists it as ignored instead of passing it.
+/// Once a tool is there, the test runs and any failure, setting up included, is a failure.
+fn tools() {
+    println!("cargo:rerun-if-env-changed=PATH");
+    let works = |cmd: &str, arg: &str| {
+        Command::new(cmd)
+            .arg(arg)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    // Slurm: installed already, or installable (root with apt-get, as .ci/run is).
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    let slurm = works("slurmd", "-V") || (root && works("apt-get", "--version"));
+    for (name, present) in [
+        ("java", works("java", "-version")),
+        ("python3", works("python3", "--version")),
+        ("parallel", works("parallel", "--version")),
+        ("mkfifo", works("mkfifo", "--version")),
+        ("slurm", slurm),
+    ] {
+        println!("cargo:rustc-check-cfg=cfg(has_{name})");
+        if present {
+            println!("cargo:rustc-cfg=has_{name}");
+        }
+    }
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     corpora();
+    tools();
     let Some(commit) = git(&["rev-parse", "--verify", "--quiet", "HEAD"]) else {
         return;
     };

@@ -300,15 +300,8 @@ fn runs_from_an_absolute_path_with_an_empty_environment() {
 /// The README's GNU parallel recipes: `--pipepart` blocks and `--shard` jobs both give the rows
 /// of a local run (by puzzle for pipepart, whose pieces number their lines from 1).
 #[test]
+#[cfg_attr(not(has_parallel), ignore = "needs GNU parallel")]
 fn gnu_parallel_recipes() {
-    let have = Command::new("parallel")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have {
-        println!("skipped: GNU parallel not found");
-        return;
-    }
     let dir = tmp("parallel");
     let f = dir.join("c.txt");
     std::fs::write(&f, slow_corpus(600)).unwrap();
@@ -430,16 +423,14 @@ fn hard_cases_finish_and_budgets_give_up() {
 /// `-o` naming something that is not a regular file (a FIFO here, /dev/null in the README's
 /// commands) is written directly: a `.partial` file renamed over it would replace it.
 #[test]
+#[cfg_attr(not(has_mkfifo), ignore = "needs mkfifo")]
 fn output_to_a_fifo_or_device_is_written_in_place() {
     let dir = tmp("fifo");
     let f = dir.join("c.txt");
     std::fs::write(&f, slow_corpus(30)).unwrap();
     let fifo = dir.join("rows.fifo");
     let made = Command::new("mkfifo").arg(&fifo).status();
-    if !made.is_ok_and(|s| s.success()) {
-        println!("skipped: mkfifo not available");
-        return;
-    }
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
