@@ -5,8 +5,10 @@
 //!
 //! Loading first keeps I/O and parsing out of the figure, so it measures the engine alone; the
 //! `solve` pipeline's own throughput is what `solve -o /dev/null` measures. Whole passes (never a
-//! partial one) keep every puzzle's weight equal whatever the time target. With several threads
-//! the in-memory set is split across a rayon pool of that size and the aggregate rate reported.
+//! partial one) keep every puzzle's weight equal whatever the time target. With `-j N`, each of
+//! N threads runs its own whole passes over the set (starting at its own offset, no barrier
+//! between passes) and the aggregate rate is the sum of the threads' rates: a pass-wide barrier
+//! left one core idle at the end of every pass and showed as poor scaling on small corpora.
 //!
 //! **Two kinds of pass.** Throughput (puzzles/s, µs/puzzle) comes from *un-instrumented* passes:
 //! no clock is read inside them, so the figure is the engine's alone. The percentiles of
@@ -20,7 +22,7 @@
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
+use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -323,6 +325,60 @@ fn sample_pass<T: Solvable>(
     }
 }
 
+/// What one thread's timed passes did; merged over threads by summing rates.
+#[derive(Clone, Copy, Default)]
+struct Timed {
+    /// Whole passes over the set (summed over threads).
+    passes: u64,
+    /// The longest thread's timed seconds.
+    seconds: f64,
+    /// Puzzles per second (summed over threads).
+    rate: f64,
+}
+
+impl Timed {
+    fn merge(self, o: Timed) -> Timed {
+        Timed {
+            passes: self.passes + o.passes,
+            seconds: self.seconds.max(o.seconds),
+            rate: self.rate + o.rate,
+        }
+    }
+}
+
+/// One thread's share of a measurement: warm-up passes, then whole timed passes over the set,
+/// starting at puzzle `from` and wrapping round, until `s.time` has passed on this thread's own
+/// clock. Threads never wait for each other between passes (a barrier per pass left the faster
+/// thread idle at the end of every pass of a small or uneven corpus), so the aggregate rate is
+/// the sum of the threads' own rates.
+fn rounds<T: Solvable>(puzzles: &[T], from: usize, limit: u32, s: &Settings) -> Timed {
+    let (tail, head) = puzzles.split_at(from);
+    let round = || {
+        for p in head.iter().chain(tail) {
+            black_box(one(p, limit));
+        }
+    };
+    let warm = Instant::now();
+    while warm.elapsed() < s.warmup {
+        round();
+    }
+    let mut passes = 0u64;
+    let start = Instant::now();
+    loop {
+        round();
+        passes += 1;
+        if start.elapsed() >= s.time {
+            break;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Timed {
+        passes,
+        seconds,
+        rate: (passes * puzzles.len() as u64) as f64 / seconds,
+    }
+}
+
 /// Times one corpus.
 pub fn run(corpus: &Corpus, s: &Settings) -> Result<Measurement, String> {
     if corpus.candidates.is_empty() {
@@ -350,25 +406,24 @@ fn run_on<T: Solvable>(
     };
     let limit = s.mode.limit();
     let mut stats = Pass::default();
+    let mut timed = Timed::default();
     if !puzzles.is_empty() {
-        let warm = Instant::now();
+        // The first pass gives the guess and no-guess figures; the timed passes give the rate.
         stats = pass(puzzles, limit, pool.as_ref());
-        while warm.elapsed() < s.warmup {
-            black_box(pass(puzzles, limit, pool.as_ref()));
-        }
-    }
-    let mut passes = 0u64;
-    let start = Instant::now();
-    if !puzzles.is_empty() {
-        loop {
-            black_box(pass(puzzles, limit, pool.as_ref()));
-            passes += 1;
-            if start.elapsed() >= s.time {
-                break;
+        timed = match &pool {
+            None => rounds(puzzles, 0, limit, s),
+            Some(pool) => {
+                let start_line = Barrier::new(threads);
+                pool.broadcast(|ctx| {
+                    start_line.wait();
+                    rounds(puzzles, ctx.index() * puzzles.len() / threads, limit, s)
+                })
+                .into_iter()
+                .fold(Timed::default(), Timed::merge)
             }
-        }
+        };
     }
-    let seconds = start.elapsed().as_secs_f64();
+    let (passes, seconds) = (timed.passes, timed.seconds);
 
     let mut times = vec![u64::MAX; puzzles.len()];
     let mut sample_passes = 0;
@@ -387,7 +442,6 @@ fn run_on<T: Solvable>(
     let us = |p| percentile(&times, p) as f64 / 1000.0;
 
     let n = puzzles.len() as f64;
-    let solved = (passes as f64) * n;
     let per = |x: u64| if n > 0.0 { x as f64 / n } else { 0.0 };
     black_box(stats.solutions);
     Ok(Measurement {
@@ -398,9 +452,9 @@ fn run_on<T: Solvable>(
         skipped: corpus.skipped,
         passes,
         seconds,
-        puzzles_per_sec: if seconds > 0.0 { solved / seconds } else { 0.0 },
-        us_per_puzzle: if solved > 0.0 {
-            seconds * 1e6 / solved
+        puzzles_per_sec: timed.rate,
+        us_per_puzzle: if timed.rate > 0.0 {
+            1e6 / timed.rate
         } else {
             0.0
         },
