@@ -52,7 +52,7 @@ impl LineReader {
         self.truncated = false;
         // Fast path: the whole line, newline included, is already in the buffer. It is handed
         // out in place and consumed on the next call.
-        let found = self.inner.buffer().iter().position(|&b| b == b'\n');
+        let found = memchr::memchr(b'\n', self.inner.buffer());
         if let Some(end) = found {
             if end <= MAX_LINE {
                 let whole = self.inner.buffer();
@@ -83,7 +83,7 @@ impl LineReader {
                 break;
             }
             any = true;
-            let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            let (take, done) = match memchr::memchr(b'\n', chunk) {
                 Some(i) => (i, true),
                 None => (chunk.len(), false),
             };

@@ -181,9 +181,13 @@ enum Pencil {
 
 /// The record of one line: a grid, a pencilmark line, or why it is neither.
 fn line_record(line: &Line<'_>, pencil: Pencil) -> Record {
-    let t = line.text.trim_ascii_start();
-    let field = t.iter().position(|&b| is_separator(b)).unwrap_or(t.len());
-    if pencil == Pencil::Always || field == 729 {
+    // Only a line of 729 characters or more can hold a pencilmark field: shorter lines (nearly
+    // every line of a corpus) skip the scan for its end.
+    let pencil_field = || {
+        let t = line.text.trim_ascii_start();
+        t.len() >= 729 && t.iter().position(|&b| is_separator(b)).unwrap_or(t.len()) == 729
+    };
+    if pencil == Pencil::Always || (line.text.len() >= 729 && pencil_field()) {
         return match Candidates::parse_line(line.text) {
             Ok(c) => Record {
                 line: line.number,

@@ -115,10 +115,6 @@ impl PuzzleJob for SolveJob {
     }
 
     fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
-        let (grid, why) = match unusable(rec) {
-            None => (rec.puzzle.as_ref().ok(), None),
-            Some((puzzle, why)) => (puzzle, Some(why)),
-        };
         // A pencilmark line's `puzzle` is its 729-character form.
         let echo = |w: &mut RowWriter, grid: Option<&Grid>| match &rec.candidates {
             Some(c) => {
@@ -128,19 +124,23 @@ impl PuzzleJob for SolveJob {
                 w.grid(grid);
             }
         };
-        let (Some(grid), None) = (grid, &why) else {
-            // solutions, solution, guesses and solve_ns of an invalid row: 0, empty, 0, 0.
+        // solutions, solution, guesses and solve_ns of an invalid row: 0, empty, 0, 0.
+        let invalid = |w: &mut RowWriter, grid: Option<&Grid>, why: &str| {
             echo(w, grid);
             w.word(Status::Invalid.as_str())
                 .int(0)
                 .null()
                 .int(0)
                 .int(0)
-                .text(why.as_deref());
-            return Outcome {
+                .text(Some(why));
+            Outcome {
                 status: Status::Invalid,
                 ns: None,
-            };
+            }
+        };
+        let grid = match &rec.puzzle {
+            Ok(g) => g,
+            Err(e) => return invalid(w, None, &e.to_string()),
         };
         let solve = || match &rec.candidates {
             Some(c) => engine::solve_candidates(c, self.limit, self.max_guesses),
@@ -154,6 +154,14 @@ impl PuzzleJob for SolveJob {
         } else {
             (solve(), None)
         };
+        // Givens that break a rule leave no solution, so they are looked for only then: a
+        // solution found proves there is no conflict, and the check is skipped for nearly
+        // every puzzle (it cost as much as formatting the row).
+        if found.solutions == 0 || found.gave_up {
+            if let Err(conflict) = grid.check_givens() {
+                return invalid(w, Some(grid), &conflict.to_string());
+            }
+        }
         let status = if found.gave_up {
             Status::GaveUp
         } else {
