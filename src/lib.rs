@@ -23,7 +23,7 @@
 //!   solvers (`bench --external`).
 //! - [`transform`], [`rng`]: equivalence transforms and seeded randomness for the dataset
 //!   commands.
-//! - [`human`]: numbers and durations for people.
+//! - [`human`]: numbers and durations for people; [`clock`]: the per-solve stopwatch.
 //! - [`cli`]: argument definitions, dispatch, exit codes.
 //!
 //! ```
@@ -40,6 +40,7 @@ pub mod augment;
 pub mod bench;
 pub mod canon;
 pub mod cli;
+pub mod clock;
 #[doc(hidden)]
 pub mod corpora;
 pub mod dedup;

@@ -13,8 +13,8 @@
 //! **Two kinds of pass.** Throughput (puzzles/s, µs/puzzle) comes from *un-instrumented* passes:
 //! no clock is read inside them, so the figure is the engine's alone. The percentiles of
 //! per-puzzle solve time (p50, p90, p99, max) come from separate *sampling* passes run after
-//! them, in which each solve is wrapped in its own pair of clock readings (on the same pool, so
-//! with `-j N` they are times under N-thread load). Sampling passes run until a quarter of
+//! them, in which each solve is wrapped in its own pair of [`Stopwatch`] readings (on the same
+//! pool, so with `-j N` they are times under N-thread load). Sampling passes run until a quarter of
 //! `--time` is spent, at least one and at most [`SAMPLE_PASSES`]; each puzzle keeps its fastest
 //! time, which filters out preemptions and interrupts. The percentiles are exact
 //! (nearest-rank over every puzzle of the corpus), not read off a histogram.
@@ -34,6 +34,7 @@ pub mod external;
 pub mod machine;
 pub mod run;
 
+use crate::clock::Stopwatch;
 use crate::engine::{self, Candidates, Solved};
 use crate::grid::Grid;
 use crate::human::group;
@@ -304,10 +305,10 @@ fn sample_pass<T: Solvable>(
     pool: Option<&rayon::ThreadPool>,
     times: &mut [u64],
 ) {
+    let watch = Stopwatch::new();
     let timed = |p: &T, t: &mut u64| {
-        let start = Instant::now();
-        black_box(black_box(p).solve(limit));
-        let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
+        let (r, ns) = watch.time(|| black_box(p).solve(limit));
+        black_box(r);
         *t = (*t).min(ns);
     };
     match pool {

@@ -7,8 +7,8 @@
 //! `-o`/`--resume` and the summary are [`crate::run`]'s.
 
 use std::io::Write;
-use std::time::Instant;
 
+use crate::clock::Stopwatch;
 use crate::engine;
 use crate::grid::Grid;
 use crate::input::{Input, Record};
@@ -57,7 +57,8 @@ impl Default for Options {
 pub struct SolveJob {
     limit: u32,
     max_guesses: u64,
-    timing: bool,
+    /// The stopwatch for `solve_ns`, or `None` when not timing.
+    timing: Option<Stopwatch>,
 }
 
 impl SolveJob {
@@ -65,7 +66,7 @@ impl SolveJob {
         SolveJob {
             limit: opts.limit,
             max_guesses: opts.max_guesses.unwrap_or(u64::MAX),
-            timing: opts.timing,
+            timing: opts.timing.then(Stopwatch::new),
         }
     }
 }
@@ -146,13 +147,12 @@ impl PuzzleJob for SolveJob {
             Some(c) => engine::solve_candidates(c, self.limit, self.max_guesses),
             None => engine::solve_with_budget(grid, self.limit, self.max_guesses),
         };
-        let (found, ns) = if self.timing {
-            let start = Instant::now();
-            let found = solve();
-            let ns = start.elapsed().as_nanos().min(u128::from(u64::MAX)) as u64;
-            (found, Some(ns))
-        } else {
-            (solve(), None)
+        let (found, ns) = match &self.timing {
+            Some(watch) => {
+                let (found, ns) = watch.time(solve);
+                (found, Some(ns))
+            }
+            None => (solve(), None),
         };
         // Givens that break a rule leave no solution, so they are looked for only then: a
         // solution found proves there is no conflict, and the check is skipped for nearly
