@@ -138,7 +138,8 @@ impl Grid {
 
     /// A grid from cell values; `None` if any value is above 9.
     pub fn from_cells(cells: [u8; 81]) -> Option<Grid> {
-        cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
+        // The largest value, without an early exit, so that it compiles to a few vector ops.
+        (cells.iter().fold(0, |m, &v| m.max(v)) <= 9).then_some(Grid { cells })
     }
 
     /// The cell values, row-major, `0` for blank.

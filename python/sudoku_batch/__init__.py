@@ -1,7 +1,7 @@
 """Solve, rate and canonicalise sudoku puzzles held in NumPy arrays, on every core.
 
 The Python face of the ``sudoku-batch`` Rust crate: the same engine and the same definitions as
-the ``sudoku-batch`` command (``solve``, ``rate``, ``canon``), working on ``(N, 81)`` ``uint8``
+the ``sudoku-batch`` command (``solve``, ``rate``, ``canon``, ``generate``), working on ``(N, 81)`` ``uint8``
 arrays (row-major cells, ``0`` = blank, ``1``-``9`` = a digit) or sequences of 81-character
 strings.
 
@@ -20,6 +20,7 @@ Status codes (``int8``), as the CLI's ``status`` column words:
 
 from __future__ import annotations
 
+import operator
 import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple, Union
@@ -32,6 +33,7 @@ __all__ = [
     "solve",
     "rate",
     "canon",
+    "generate",
     "read",
     "solve_file",
     "rate_file",
@@ -39,6 +41,8 @@ __all__ = [
     "SolveResult",
     "RateResult",
     "CanonResult",
+    "GenerateResult",
+    "GenerateError",
     "ReadResult",
     "SOLVED",
     "MULTIPLE",
@@ -52,6 +56,7 @@ __all__ = [
     "INTERMEDIATE",
     "EXPERT",
     "CLASS_NAMES",
+    "SYMMETRY_NAMES",
 ]
 
 #: The CLI's status words, indexed by status code.
@@ -63,6 +68,10 @@ assert STATUS_NAMES == ("solved", "multiple", "unsolvable", "invalid", "gave-up"
 CLASS_NAMES: Tuple[str, ...] = tuple(_native.CLASS_NAMES)
 SIMPLE, EASY, INTERMEDIATE, EXPERT = range(4)
 assert CLASS_NAMES == ("simple", "easy", "intermediate", "expert")
+
+#: ``generate``'s symmetries, indexed by the codes of :attr:`GenerateResult.symmetry`.
+SYMMETRY_NAMES: Tuple[str, ...] = tuple(_native.SYMMETRY_NAMES)
+assert SYMMETRY_NAMES == ("none", "rot180", "rot90", "mirror", "diagonal", "any")
 
 Puzzles = Union[np.ndarray, Sequence[str], Sequence[bytes]]
 PathLike = Union[str, "os.PathLike[str]"]
@@ -164,6 +173,66 @@ class CanonResult(_Rows):
         return f"CanonResult({_tally(self.status)})"
 
 
+@dataclass(frozen=True, repr=False, eq=False)
+class GenerateResult:
+    """What :func:`generate` made: one entry per puzzle, in index order (the CLI's
+    ``generate --format csv`` columns).
+
+    Attributes:
+        index: ``(N,)`` uint64, the puzzle's index (``start`` ... ``start + n - 1``).
+        puzzles: ``(N, 81)`` uint8, each proven to have exactly one solution (0 = blank).
+        solutions: ``(N, 81)`` uint8, that solution.
+        clues: ``(N,)`` uint8 givens.
+        rating: ``(N,)`` float64, as :func:`rate` with ``samples`` and the run's ``seed``.
+        singles: ``(N,)`` bool, naked and hidden singles alone solve it.
+        class_: ``(N,)`` int8 class code (``SIMPLE`` ... ``EXPERT``); see :meth:`class_names`.
+        symmetry: ``(N,)`` int8 code of the clue pattern's symmetry (the one drawn, for
+            ``"any"``); ``SYMMETRY_NAMES[code]`` is the CLI's word, see :meth:`symmetry_names`.
+        tries: ``(N,)`` uint64 tries the puzzle took (the accepted one included).
+        seed: the run's seed (the one drawn when none was given): pass it again to repeat it.
+    """
+
+    index: np.ndarray
+    puzzles: np.ndarray
+    solutions: np.ndarray
+    clues: np.ndarray
+    rating: np.ndarray
+    singles: np.ndarray
+    class_: np.ndarray
+    symmetry: np.ndarray
+    tries: np.ndarray
+    seed: int
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def class_names(self) -> List[str]:
+        """The class word of every puzzle, as the CLI writes it."""
+        return [CLASS_NAMES[c] for c in self.class_.tolist()]
+
+    def symmetry_names(self) -> List[str]:
+        """The symmetry word of every puzzle, as the CLI writes it."""
+        return [SYMMETRY_NAMES[c] for c in self.symmetry.tolist()]
+
+    def __repr__(self) -> str:
+        return f"GenerateResult(n={len(self)}, seed={self.seed})"
+
+
+class GenerateError(RuntimeError):
+    """Raised by :func:`generate` when a puzzle found no try meeting the targets within
+    ``max_tries`` tries (the CLI's exit 1).
+
+    Attributes:
+        index: the index that found none.
+        result: the puzzles before it, as a :class:`GenerateResult`.
+    """
+
+    def __init__(self, message: str, index: int, result: GenerateResult) -> None:
+        super().__init__(message)
+        self.index = index
+        self.result = result
+
+
 @dataclass(frozen=True, eq=False)
 class ReadResult:
     """The usable puzzles of a file (see :func:`read`).
@@ -261,6 +330,104 @@ def canon(puzzles: Puzzles, *, threads: Optional[int] = None) -> CanonResult:
     """
     r = _native.canon(puzzles, threads=threads)
     return CanonResult(**r)
+
+
+ClassTarget = Union[str, int, Sequence[Union[str, int]]]
+
+
+def generate(
+    n: int,
+    *,
+    seed: Optional[int] = None,
+    minimal: bool = True,
+    symmetry: str = "none",
+    clues: Union[None, int, Tuple[int, int]] = None,
+    class_: Optional[ClassTarget] = None,
+    rating: Union[None, float, Tuple[float, float]] = None,
+    samples: int = _native.DEFAULT_SAMPLES,
+    max_tries: int = 10_000,
+    start: int = 0,
+    threads: Optional[int] = None,
+) -> GenerateResult:
+    """Generates ``n`` puzzles as ``sudoku-batch generate n --format csv`` does, with the same
+    options, fields and output for the same seed.
+
+    Every puzzle is proven to have exactly one solution. Puzzle ``i`` (``start`` ... ``start +
+    n - 1``) is a function of ``seed`` and ``i`` alone, so the result is the same for any
+    ``threads``, and ``start`` makes disjoint slices of one reproducible set.
+
+    Args:
+        n: how many puzzles.
+        seed: the run's seed (``--seed``); ``None`` draws one, kept in ``result.seed``.
+        minimal: remove givens until none can go (``False``: ``--no-minimal``).
+        symmetry: the clue pattern's symmetry: ``"none"``, ``"rot180"``, ``"rot90"``,
+            ``"mirror"``, ``"diagonal"`` or ``"any"`` (one of the four drawn per puzzle).
+        clues: keep only puzzles with this many givens: ``k`` or ``(lo, hi)`` (``--clues``).
+        class_: keep only puzzles of these classes: a name (``"expert"``), a code
+            (``sb.EXPERT``) or a sequence of them (``--class``).
+        rating: keep only puzzles whose rating lies in ``(lo, hi)`` (``--rating``; a number
+            ``x`` means ``(x, x)``).
+        samples: transforms a rating averages over (``--samples``).
+        max_tries: tries per puzzle before giving up on it (``--max-tries``).
+        start: the first index (``--start``).
+        threads: worker threads; ``None`` for one per core. The result does not depend on it.
+
+    Returns:
+        A :class:`GenerateResult` of arrays.
+
+    Raises:
+        ValueError: a target no puzzle can meet (fewer than 17 clues, an empty range, more
+            than 40 clues for minimal puzzles, ...), an unknown symmetry or class, or an option
+            out of range: the CLI's usage errors.
+        GenerateError: a puzzle found no try meeting the targets within ``max_tries``; it
+            holds the puzzles before it.
+    """
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    for name, v in (("seed", seed), ("start", start)):
+        if not 0 <= operator.index(v) < 2**64:
+            raise ValueError(f"{name} must be in 0 .. 2**64 - 1; got {v}")
+    if isinstance(clues, int):
+        clues = (clues, clues)
+    if isinstance(rating, (int, float)):
+        rating = (float(rating), float(rating))
+    classes: Optional[List[str]] = None
+    if class_ is not None:
+        items = [class_] if isinstance(class_, str) or not hasattr(class_, "__iter__") else list(class_)
+        classes = [_class_name(c) for c in items]
+    r = _native.generate(
+        n,
+        seed=seed,
+        minimal=minimal,
+        symmetry=symmetry,
+        clues=clues,
+        class_=classes,
+        rating=rating,
+        samples=samples,
+        max_tries=max_tries,
+        start=start,
+        threads=threads,
+    )
+    exhausted = r.pop("exhausted")
+    result = GenerateResult(**r)
+    if exhausted is not None:
+        index, tries = exhausted
+        raise GenerateError(
+            f"puzzle {index} found no try meeting the targets in {tries} tries "
+            f"(max_tries); {len(result)} puzzles were made before it",
+            index,
+            result,
+        )
+    return result
+
+
+def _class_name(c: Union[str, int]) -> str:
+    if isinstance(c, str):
+        return c.strip().lower()
+    c = operator.index(c)
+    if 0 <= c < len(CLASS_NAMES):
+        return CLASS_NAMES[c]
+    raise ValueError(f"class code {c} is not one of 0-{len(CLASS_NAMES) - 1} (sb.SIMPLE ... sb.EXPERT)")
 
 
 def read(path: PathLike, *, format: Optional[str] = None, column: Optional[str] = None) -> ReadResult:

@@ -10,6 +10,7 @@ _Puzzles = Union[npt.NDArray[np.uint8], Sequence[str], Sequence[bytes]]
 
 STATUS_NAMES: List[str]
 CLASS_NAMES: List[str]
+SYMMETRY_NAMES: List[str]
 DEFAULT_SAMPLES: int
 SIMD_PATH: str
 
@@ -25,6 +26,20 @@ def rate(
     puzzles: _Puzzles, *, samples: int = 16, seed: int = 0, threads: Optional[int] = None
 ) -> Dict[str, object]: ...
 def canon(puzzles: _Puzzles, *, threads: Optional[int] = None) -> Dict[str, object]: ...
+def generate(
+    n: int,
+    *,
+    seed: int,
+    minimal: bool = True,
+    symmetry: str = "none",
+    clues: Optional[Tuple[int, int]] = None,
+    class_: Optional[List[str]] = None,
+    rating: Optional[Tuple[float, float]] = None,
+    samples: int = 16,
+    max_tries: int = 10000,
+    start: int = 0,
+    threads: Optional[int] = None,
+) -> Dict[str, object]: ...
 def read(
     path: str, *, format: Optional[str] = None, column: Optional[str] = None
 ) -> Dict[str, object]: ...
