@@ -18,7 +18,8 @@
 //! - `State::claim_columns`, `State::cols`, `State::claim_due`: column claiming once per
 //!   round, from stored folds, for due digits only.
 //! - `State::naked_singles`: bit-sliced candidate counts (empty, single, bivalue cells).
-//! - `State::from_grid`, `State::from_candidates`: batch givens; pencilmark start.
+//! - `State::from_grid`, `value_words`, `State::from_candidates`: batch givens, branch-free;
+//!   pencilmark start.
 //! - `State::pick_cell`, `search`: bivalue cell of the densest band and row (`ROW_POP`), the
 //!   last candidate applied in place.
 
