@@ -81,6 +81,8 @@ pub enum Stop {
 /// The state of one removal walk.
 pub struct Remover<'a> {
     solution: &'a Grid,
+    /// The solution prepared for sub-puzzle checks (`None` only if it were not a valid grid).
+    sub: Option<engine::Subpuzzles>,
     givens: Cells,
     unavoidable: Vec<Cells>,
     stopped: bool,
@@ -100,6 +102,7 @@ impl<'a> Remover<'a> {
         digit_pair_sets(solution, &mut unavoidable);
         Remover {
             solution,
+            sub: engine::Subpuzzles::new(solution),
             givens,
             unavoidable,
             stopped: false,
@@ -127,24 +130,48 @@ impl<'a> Remover<'a> {
             return false;
         }
         self.checks += 1;
-        let r = engine::solve(&puzzle_of(self.solution, left), 2);
+        match self.second_solution(left, x) {
+            None => {
+                self.passed += 1;
+                self.givens = left;
+                true
+            }
+            Some(other) => {
+                let d = self
+                    .solution
+                    .cells()
+                    .iter()
+                    .zip(other.cells().iter())
+                    .enumerate()
+                    .filter(|(_, (a, b))| a != b)
+                    .fold(0, |m, (i, _)| m | 1 << i);
+                if d != 0 {
+                    self.unavoidable.push(d);
+                }
+                false
+            }
+        }
+    }
+
+    /// A solution other than `S` of the puzzle with givens `left` (`S`'s givens minus the
+    /// removed cells `x`), or `None` when `S` is its only one.
+    fn second_solution(&self, left: Cells, x: Cells) -> Option<Grid> {
+        let Some(sub) = &self.sub else {
+            let r = engine::solve(&puzzle_of(self.solution, left), 2);
+            return (r.solutions != 1).then(|| r.first.unwrap_or(*self.solution));
+        };
+        if x.count_ones() == 1 {
+            // A solution other than S differs from it in the one removed cell.
+            return sub
+                .solve_without(left, x.trailing_zeros() as usize, 1)
+                .first;
+        }
+        let r = sub.solve(left, 2);
         if r.solutions == 1 {
-            self.passed += 1;
-            self.givens = left;
-            return true;
+            None
+        } else {
+            Some(r.first.unwrap_or(*self.solution))
         }
-        if let Some(other) = r.first.filter(|f| f != self.solution) {
-            let d = self
-                .solution
-                .cells()
-                .iter()
-                .zip(other.cells().iter())
-                .enumerate()
-                .filter(|(_, (a, b))| a != b)
-                .fold(0, |m, (i, _)| m | 1 << i);
-            self.unavoidable.push(d);
-        }
-        false
     }
 
     /// Processes consecutive orbits `block` (as the sequential rule would), `known_fail` when
