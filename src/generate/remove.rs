@@ -244,51 +244,60 @@ const BLOCK_DIV: usize = 2;
 /// cells holding either fall into swap components — an a and a b sharing a house must swap
 /// together — and swapping a ↔ b on one component gives another valid grid. Components of four
 /// cells are the unavoidable rectangles; the largest has all 18 cells.
+///
+/// The a and the b of a row share it, so a component is a set of rows (its a and b in each);
+/// the a of row r also ties in the row of the b in its column and the row of the b in its box.
+/// Components are the connected parts of that graph on nine rows, grown as 9-bit masks.
 fn digit_pair_sets(s: &Grid, out: &mut Vec<Cells>) {
-    let g = s.cells();
-    // cell[d][r]: the cell of digit d in row r; in column c it is row col_row[d][c], in box k
-    // row box_row[d][k].
-    let mut cell = [[0u8; 9]; 10];
-    let mut col_row = [[0u8; 9]; 10];
-    let mut box_row = [[0u8; 9]; 10];
-    for (i, &v) in g.iter().enumerate() {
+    // For digit d (0..9): the column and box of its cell in row r, the row of its cell in
+    // column c and in box k, and the cell as a mask.
+    let mut col = [[0u8; 9]; 9];
+    let mut bx = [[0u8; 9]; 9];
+    let mut col_row = [[0u8; 9]; 9];
+    let mut box_row = [[0u8; 9]; 9];
+    let mut bit = [[0 as Cells; 9]; 9];
+    for (i, &v) in s.cells().iter().enumerate() {
         let (r, c) = (i / 9, i % 9);
-        let d = v as usize;
-        cell[d][r] = i as u8;
+        let (d, k) = (v as usize - 1, r / 3 * 3 + c / 3);
+        col[d][r] = c as u8;
+        bx[d][r] = k as u8;
         col_row[d][c] = r as u8;
-        box_row[d][r / 3 * 3 + c / 3] = r as u8;
+        box_row[d][k] = r as u8;
+        bit[d][r] = 1 << i;
     }
-    fn find(p: &mut [u8; 18], mut x: usize) -> usize {
-        while p[x] as usize != x {
-            p[x] = p[p[x] as usize];
-            x = p[x] as usize;
-        }
-        x
-    }
-    for a in 1..=9 {
-        for b in a + 1..=9 {
-            // Nodes: the a of row r is r, the b of row r is 9 + r. An a and a b sharing a
-            // house must swap together.
-            let mut p: [u8; 18] = core::array::from_fn(|i| i as u8);
-            for h in 0..9 {
-                for (x, y) in [
-                    (h, 9 + h),
-                    (col_row[a][h] as usize, 9 + col_row[b][h] as usize),
-                    (box_row[a][h] as usize, 9 + box_row[b][h] as usize),
-                ] {
-                    let (rx, ry) = (find(&mut p, x), find(&mut p, y));
-                    if rx != ry {
-                        p[rx] = ry as u8;
-                    }
-                }
-            }
-            let mut comps = [0 as Cells; 18];
+    for a in 0..9 {
+        for b in a + 1..9 {
+            let mut adj = [0u16; 9];
             for r in 0..9 {
-                comps[find(&mut p, r)] |= 1 << cell[a][r];
-                comps[find(&mut p, 9 + r)] |= 1 << cell[b][r];
+                let r1 = col_row[b][col[a][r] as usize] as usize;
+                let r2 = box_row[b][bx[a][r] as usize] as usize;
+                adj[r] |= 1 << r1 | 1 << r2;
+                adj[r1] |= 1 << r;
+                adj[r2] |= 1 << r;
             }
-            for &comp in comps.iter().filter(|&&m| m != 0) {
-                out.push(comp);
+            let mut rest = 0x1ffu16;
+            while rest != 0 {
+                let mut comp = rest & rest.wrapping_neg();
+                let mut frontier = comp;
+                while frontier != 0 {
+                    let mut next = 0;
+                    let mut f = frontier;
+                    while f != 0 {
+                        next |= adj[f.trailing_zeros() as usize];
+                        f &= f - 1;
+                    }
+                    frontier = next & !comp;
+                    comp |= next;
+                }
+                rest &= !comp;
+                let mut cells: Cells = 0;
+                let mut m = comp;
+                while m != 0 {
+                    let r = m.trailing_zeros() as usize;
+                    cells |= bit[a][r] | bit[b][r];
+                    m &= m - 1;
+                }
+                out.push(cells);
             }
         }
     }
