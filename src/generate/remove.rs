@@ -122,8 +122,10 @@ impl<'a> Remover<'a> {
         self.givens.count_ones() as usize
     }
 
-    /// Removes `x` if the puzzle stays unique; says whether it did.
-    fn try_remove(&mut self, x: Cells) -> bool {
+    /// Removes `x` if the puzzle stays unique; says whether it did. `last`: `x` is one orbit
+    /// on its turn, kept for good if it stays, so a second solution found teaches nothing
+    /// (it differs from `S` inside `x`).
+    fn try_remove(&mut self, x: Cells, last: bool) -> bool {
         let left = self.givens & !x;
         if self.unavoidable.iter().any(|&d| d & left == 0) {
             self.skipped += 1;
@@ -137,20 +139,21 @@ impl<'a> Remover<'a> {
                 true
             }
             Some(other) => {
-                let d = self
-                    .solution
-                    .cells()
-                    .iter()
-                    .zip(other.cells().iter())
-                    .enumerate()
-                    .filter(|(_, (a, b))| a != b)
-                    .fold(0, |m, (i, _)| m | 1 << i);
-                if d != 0 {
-                    self.unavoidable.push(d);
+                if !last {
+                    let d = differing(self.solution, &other);
+                    if d != 0 {
+                        self.unavoidable.push(d);
+                    }
                 }
                 false
             }
         }
+    }
+
+    /// Orbit `x` stays for good: every set it meets keeps a given from now on, so it is
+    /// dropped (a shorter list for every later removal).
+    fn keep(&mut self, x: Cells) {
+        self.unavoidable.retain(|&d| d & x == 0);
     }
 
     /// A solution other than `S` of the puzzle with givens `left` (`S`'s givens minus the
@@ -182,13 +185,16 @@ impl<'a> Remover<'a> {
         }
         let x = block.iter().fold(0, |m, &o| m | o);
         if block.len() == 1 {
-            let removed = !known_fail && self.try_remove(x);
-            if !removed && self.stop == Stop::FirstFailure {
-                self.stopped = true;
+            let removed = !known_fail && self.try_remove(x, true);
+            if !removed {
+                self.keep(x);
+                if self.stop == Stop::FirstFailure {
+                    self.stopped = true;
+                }
             }
             return;
         }
-        if !known_fail && self.try_remove(x) {
+        if !known_fail && self.try_remove(x, false) {
             return;
         }
         let (a, b) = block.split_at(block.len() / 2);
@@ -233,6 +239,26 @@ impl<'a> Remover<'a> {
         }
         true
     }
+}
+
+/// The cells where two grids differ.
+fn differing(a: &Grid, b: &Grid) -> Cells {
+    let (a, b) = (a.cells(), b.cells());
+    let mut out: Cells = 0;
+    for k in 0..10 {
+        let chunk = |g: &[u8; 81]| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&g[8 * k..8 * k + 8]);
+            u64::from_le_bytes(w)
+        };
+        // Digits are below 16: a byte of the XOR is nonzero when one of its low four bits is.
+        let x = chunk(a) ^ chunk(b);
+        let y = (x | x >> 1 | x >> 2 | x >> 3) & 0x0101_0101_0101_0101;
+        // Gathers the eight byte flags into one byte, the first byte's in bit 0.
+        let bits = y.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        out |= Cells::from(bits as u8) << (8 * k);
+    }
+    out | Cells::from(a[80] != b[80]) << 80
 }
 
 /// Below this many givens, orbits go one at a time.
@@ -394,6 +420,25 @@ mod tests {
                 s as f64 / n,
                 g as f64 / n
             );
+        }
+    }
+
+    #[test]
+    fn differing_cells() {
+        let mut rng = Rng::new(4);
+        for _ in 0..200 {
+            let (a, b) = (random_solution(&mut rng), random_solution(&mut rng));
+            let slow = (0..81)
+                .filter(|&i| a.cells()[i] != b.cells()[i])
+                .fold(0 as Cells, |m, i| m | 1 << i);
+            assert_eq!(differing(&a, &b), slow);
+            assert_eq!(differing(&a, &a), 0);
+            let mut c = *a.cells();
+            for i in [0, 7, 8, 63, 64, 79, 80] {
+                c[i] = 0;
+            }
+            let mask = 1 | 1 << 7 | 1 << 8 | 1 << 63 | 1 << 64 | 1 << 79 | 1 << 80;
+            assert_eq!(differing(&a, &Grid::from_cells(c).unwrap()), mask);
         }
     }
 
