@@ -100,6 +100,7 @@ impl<'a> Remover<'a> {
     pub fn new(solution: &'a Grid, givens: Cells, stop: Stop) -> Self {
         let mut unavoidable = Vec::with_capacity(32);
         digit_pair_sets(solution, &mut unavoidable);
+        line_pair_sets(solution, &mut unavoidable);
         Remover {
             solution,
             sub: engine::Subpuzzles::new(solution),
@@ -238,6 +239,50 @@ impl<'a> Remover<'a> {
             }
         }
         true
+    }
+}
+
+/// Pushes the unavoidable sets of two rows of one band (or two columns of one stack): where
+/// the two lines hold the same digits on a set of columns, swapping the lines there gives
+/// another valid grid (the swaps stay inside boxes). The smallest such column sets are the
+/// cycles of "the column where row 1 holds row 2's digit"; cycles of two are rectangles,
+/// which [`digit_pair_sets`] already has, so only cycles of three or more columns are pushed.
+fn line_pair_sets(s: &Grid, out: &mut Vec<Cells>) {
+    let g = s.cells();
+    for transposed in [false, true] {
+        let at = |line: usize, k: usize| {
+            if transposed {
+                k * 9 + line
+            } else {
+                line * 9 + k
+            }
+        };
+        for band in 0..3 {
+            for (l1, l2) in [(0, 1), (0, 2), (1, 2)] {
+                let (l1, l2) = (band * 3 + l1, band * 3 + l2);
+                // pos[d]: where line 1 holds digit d.
+                let mut pos = [0u8; 10];
+                for k in 0..9 {
+                    pos[g[at(l1, k)] as usize] = k as u8;
+                }
+                let mut seen = 0u16;
+                for start in 0..9 {
+                    if seen >> start & 1 == 1 {
+                        continue;
+                    }
+                    let (mut k, mut len, mut cells) = (start, 0, 0 as Cells);
+                    while seen >> k & 1 == 0 {
+                        seen |= 1 << k;
+                        len += 1;
+                        cells |= 1 << at(l1, k) | 1 << at(l2, k);
+                        k = pos[g[at(l2, k)] as usize] as usize;
+                    }
+                    if len >= 3 {
+                        out.push(cells);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -421,6 +466,39 @@ mod tests {
                 g as f64 / n
             );
         }
+    }
+
+    /// Every line-pair set is unavoidable: exchanging the two lines' digits on it gives another
+    /// valid grid. And there are some.
+    #[test]
+    fn line_pair_sets_swap_to_valid_grids() {
+        let mut rng = Rng::new(12);
+        let mut found = 0;
+        for _ in 0..300 {
+            let s = random_solution(&mut rng);
+            let mut sets = Vec::new();
+            line_pair_sets(&s, &mut sets);
+            found += sets.len();
+            for d in sets {
+                let idx: Vec<usize> = (0..81).filter(|i| d >> i & 1 == 1).collect();
+                assert!(idx.len() >= 6 && idx.len() % 2 == 0);
+                let rows: std::collections::BTreeSet<usize> = idx.iter().map(|i| i / 9).collect();
+                let mut cells = *s.cells();
+                for &i in &idx {
+                    // The other cell of the set on the same column (rows) or row (columns).
+                    let j = if rows.len() == 2 {
+                        *idx.iter().find(|&&j| j != i && j % 9 == i % 9).unwrap()
+                    } else {
+                        *idx.iter().find(|&&j| j != i && j / 9 == i / 9).unwrap()
+                    };
+                    cells[i] = s.cells()[j];
+                }
+                let t = Grid::from_cells(cells).unwrap();
+                assert!(t.is_solution_of(&Grid::EMPTY), "{s} -> {t}");
+                assert_ne!(t, s);
+            }
+        }
+        assert!(found > 300, "only {found} line-pair sets in 300 grids");
     }
 
     #[test]
