@@ -98,7 +98,8 @@ pub struct Remover<'a> {
 impl<'a> Remover<'a> {
     /// A walk from `givens` of `solution`, which must already be a unique puzzle.
     pub fn new(solution: &'a Grid, givens: Cells, stop: Stop) -> Self {
-        let mut unavoidable = Vec::with_capacity(32);
+        // About 100 sets from the digit pairs, 40 from the line pairs, and the learned ones.
+        let mut unavoidable = Vec::with_capacity(256);
         digit_pair_sets(solution, &mut unavoidable);
         line_pair_sets(solution, &mut unavoidable);
         Remover {
