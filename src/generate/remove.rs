@@ -4,7 +4,7 @@
 //! Givens are a 128-bit cell mask over a fixed solution `S`, removed in *orbits* (a symmetry's
 //! cell classes; single cells without one) walked in a random order. The result is defined by
 //! the plain sequential rule — for each orbit in order, remove it if the puzzle stays unique,
-//! else keep it — and three things make reaching that result cheaper than one uniqueness check
+//! else keep it — and these things make reaching that result cheaper than one uniqueness check
 //! per orbit, without changing it:
 //!
 //! - **Blocks.** Removing a block of consecutive orbits at once and finding the puzzle still
@@ -18,8 +18,18 @@
 //! - **Unavoidable sets.** A failed check that returns a solution `S' ≠ S` yields the set `D` of
 //!   cells where they differ: every puzzle with solution `S` must keep a given in `D` (else `S'`
 //!   also solves it). Before each check, a removal that would empty a known `D` of givens fails
-//!   at once. Sets are also collected up front: the unavoidable rectangles of `S` (two rows, two
-//!   columns, two digits swapped, the four cells in two boxes).
+//!   at once. Sets are also collected up front: the digit-pair swap sets of `S` (two digits
+//!   exchanged on a connected part of their 18 cells; the four-cell ones are the unavoidable
+//!   rectangles) and the line-pair sets (two rows of a band, or two columns of a stack,
+//!   exchanged on a cycle of three or more columns or rows holding the same digits). An orbit
+//!   kept for good drops every set it meets: they can never be emptied again, and the list
+//!   every later removal scans gets shorter.
+//! - **Checks that know `S`.** A check is an [`engine::Subpuzzles`] search: the start state comes
+//!   from `S`'s digit masks and the givens mask, not from a [`Grid`] cell by cell. Removing one
+//!   cell `c` keeps `S` a solution, so "still unique" means "no solution with another digit at
+//!   `c`": one search with `S`'s digit excluded there, stopping at the first solution, instead
+//!   of counting to 2 (which has to find `S` too). That is exact; blocks of several cells
+//!   still count to 2 (a chain of excluding searches, one per cell, measured slower).
 //!
 //! Single pass is enough for minimality: an orbit that could not be removed from the givens of
 //! its turn cannot be removed from any later subset of them.
