@@ -52,6 +52,46 @@ pub(crate) fn solve_candidates(c: &Candidates, limit: u32, max_guesses: u64) -> 
     run(State::from_candidates(c), limit, max_guesses)
 }
 
+/// A complete valid grid `S` as band words, for [`State::from_subset`]: the engine side of
+/// [`crate::engine::Subpuzzles`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Solution {
+    /// The cells of each digit per band, index `3·digit + band`.
+    words: [u32; 27],
+    /// The grid's digits.
+    digits: [u8; 81],
+}
+
+impl Solution {
+    /// `None` unless `grid` is complete and valid.
+    pub(crate) fn new(grid: &Grid) -> Option<Solution> {
+        if !grid.is_solution_of(&Grid::EMPTY) {
+            return None;
+        }
+        let mut words = [0u32; 27];
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            words[3 * (v as usize - 1) + cell / 27] |= 1 << (cell % 27);
+        }
+        Some(Solution {
+            words,
+            digits: *grid.cells(),
+        })
+    }
+
+    /// Counts the solutions of the puzzle with givens `givens` (bit `i`: cell `i` holds `S`'s
+    /// digit, the rest blank) up to `limit`; with `exclude`, only those whose cell `exclude`
+    /// does not hold `S`'s digit.
+    #[inline]
+    pub(crate) fn solve(&self, givens: u128, exclude: Option<usize>, limit: u32) -> Solved {
+        let mut s = State::from_subset(self, givens);
+        if let Some(c) = exclude.filter(|&c| c < 81) {
+            let d = self.digits[c] as usize - 1;
+            s.cells[3 * d + c / 27] &= !(1 << (c % 27));
+        }
+        run(Some(s), limit, u64::MAX)
+    }
+}
+
 /// Searches from a start state (`None`: contradictory from the start, 0 solutions).
 #[inline(always)]
 fn run(start: Option<State>, limit: u32, max_guesses: u64) -> Solved {
@@ -175,6 +215,26 @@ static COL_SINGLE: [u32; 512] = {
             let g = (v >> (3 * b)) & 7;
             if g != 0 && g & (g - 1) == 0 {
                 out |= spread_columns((g << (3 * b)) as u32);
+            }
+            b += 1;
+        }
+        t[v] = out;
+        v += 1;
+    }
+    t
+};
+
+/// For a 9-bit column-presence mask, the cells (all three rows) of every box holding one of
+/// the columns.
+static BOX_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut out = 0u32;
+        let mut b = 0;
+        while b < 3 {
+            if (v >> (3 * b)) & 7 != 0 {
+                out |= spread_columns(7 << (3 * b));
             }
             b += 1;
         }
@@ -500,6 +560,47 @@ impl State {
             }
         }
         (conflict == 0).then_some(s)
+    }
+
+    /// The state of the puzzle with givens `givens` (bit `i` = cell `i`) of the complete grid
+    /// `sol` (**subset start**): exactly [`State::from_grid`]'s for that puzzle, computed from
+    /// the solution's words — no per-cell pass, and no conflict to look for.
+    #[inline(always)]
+    fn from_subset(sol: &Solution, givens: u128) -> State {
+        let m = [
+            givens as u32 & ALL,
+            (givens >> 27) as u32 & ALL,
+            (givens >> 54) as u32 & ALL,
+        ];
+        let mut s = State {
+            cells: [0; 27],
+            prev: [0; 27],
+            unsolved: [ALL & !m[0], ALL & !m[1], ALL & !m[2]],
+            pairs: [0; 3],
+            cols: [0; 27],
+            claim_due: 0x1ff,
+        };
+        for d in 0..9 {
+            let i = 3 * d;
+            let g = [
+                sol.words[i] & m[0],
+                sol.words[i + 1] & m[1],
+                sol.words[i + 2] & m[2],
+            ];
+            let cols = g.map(|w| spread_columns(columns(w)));
+            for b in 0..3 {
+                let (o1, o2) = other_bands(b);
+                // A digit's givens in a band: at most one per row and per box; their rows and
+                // boxes are blocked (the givens themselves come back below).
+                let w = g[b];
+                let rows = (((w & 0x1ff != 0) as u32) * 0x1ff)
+                    | (((w & 0x1ff << 9 != 0) as u32) * (0x1ff << 9))
+                    | (((w & 0x1ff << 18 != 0) as u32) * (0x1ff << 18));
+                let blocked = rows | BOX_CELLS[columns(w) as usize] | cols[o1] | cols[o2];
+                s.cells[i + b] = (ALL & !(m[b] | blocked)) | w;
+            }
+        }
+        s
     }
 
     /// The state for candidate sets (**pencilmark start**): the single-candidate cells are
@@ -1049,6 +1150,55 @@ mod tests {
                 .fold(0, |acc, m| acc | 1 << m);
             assert_eq!(LC[minirow_hash(word)], lc_entry(s), "word {word:o}");
         }
+    }
+
+    /// The subset start is exactly the grid start, and a search with an excluded cell is the
+    /// pencilmark search with that candidate removed, on sub-puzzles of many densities.
+    #[test]
+    fn subset_start_matches_grid_start() {
+        let mut next = xorshift(0x51b5_e75a_2b0d_11c3);
+        let s = masks::solve(&Grid::EMPTY, 1).first.unwrap();
+        for round in 0..600u64 {
+            // A relabelled solution, so every digit's words vary.
+            let mut perm: Vec<u8> = (1..=9).collect();
+            for i in (1..9).rev() {
+                perm.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let sol = Grid::from_cells(s.cells().map(|v| perm[v as usize - 1])).unwrap();
+            let sub = Solution::new(&sol).unwrap();
+            let keep = 17 + round % 50;
+            let mut givens = 0u128;
+            let mut cells = *sol.cells();
+            for (i, c) in cells.iter_mut().enumerate() {
+                if next() % 81 < keep {
+                    givens |= 1 << i;
+                } else {
+                    *c = 0;
+                }
+            }
+            let p = Grid::from_cells(cells).unwrap();
+            let a = State::from_subset(&sub, givens);
+            let b = State::from_grid(&p).unwrap();
+            assert_eq!(
+                (a.cells, a.unsolved, a.claim_due),
+                (b.cells, b.unsolved, b.claim_due),
+                "{p}"
+            );
+            for limit in [1, 2] {
+                assert_eq!(sub.solve(givens, None, limit), solve(&p, limit), "{p}");
+            }
+            let blank = (0..81).find(|&i| cells[i] == 0).unwrap();
+            let mut c = Candidates::from_grid(&p);
+            let mut m = *c.masks();
+            m[blank] &= !(1 << (sol.cells()[blank] - 1));
+            c = Candidates::from_masks(m).unwrap();
+            assert_eq!(
+                sub.solve(givens, Some(blank), 2),
+                super::solve_candidates(&c, 2, u64::MAX),
+                "{p}"
+            );
+        }
+        assert!(Solution::new(&Grid::EMPTY).is_none());
     }
 
     /// The SIMD stale mask equals the portable one (which is what non-x86-64 targets run).

@@ -81,3 +81,49 @@ pub fn solve_with_budget(grid: &Grid, limit: u32, max_guesses: u64) -> Solved {
 pub fn solve_candidates(candidates: &Candidates, limit: u32, max_guesses: u64) -> Solved {
     bitboard::solve_candidates(candidates, limit, max_guesses)
 }
+
+/// A complete grid `S` prepared for many checks of its sub-puzzles — puzzles whose givens are
+/// some of `S`'s cells — named by a cell mask (bit `i` for cell `i`, row-major) instead of a
+/// [`Grid`]. The start state is built from `S`'s digit masks rather than cell by cell, which is
+/// what `generate`'s removal walk needs: it checks dozens of sub-puzzles of one solution.
+///
+/// ```
+/// use sudoku_batch::{engine::{self, Subpuzzles}, Grid};
+/// let p: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse().unwrap();
+/// let s = engine::solve(&p, 1).first.unwrap();
+/// let sub = Subpuzzles::new(&s).unwrap();
+/// let givens = (0..81).filter(|&i| p.cells()[i] != 0).fold(0u128, |m, i| m | 1 << i);
+/// assert_eq!(sub.solve(givens, 2), engine::solve(&p, 2));
+/// // Without r1c1's 5 the puzzle is still unique: no solution puts another digit there.
+/// assert_eq!(sub.solve_without(givens & !1, 0, 1).solutions, 0);
+/// // Without every given, other solutions abound.
+/// assert_eq!(sub.solve_without(0, 0, 1).solutions, 1);
+/// assert!(Subpuzzles::new(&p).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Subpuzzles(bitboard::Solution);
+
+impl Subpuzzles {
+    /// Prepares `solution`; `None` unless it is a complete valid grid.
+    pub fn new(solution: &Grid) -> Option<Subpuzzles> {
+        bitboard::Solution::new(solution).map(Subpuzzles)
+    }
+
+    /// Counts the solutions of the sub-puzzle with givens `givens` up to `limit`, exactly as
+    /// [`solve`] on that puzzle would (same count, first solution and guesses). Bits above 80
+    /// are ignored.
+    #[inline]
+    pub fn solve(&self, givens: u128, limit: u32) -> Solved {
+        self.0.solve(givens, None, limit)
+    }
+
+    /// Counts the solutions of the sub-puzzle with givens `givens` in which cell `cell` does not
+    /// hold `S`'s digit, up to `limit`. With `cell` blank, `solve_without(givens, cell, 1)`
+    /// finds a solution other than `S` or proves there is none: the uniqueness check after
+    /// removing one given, cheaper than counting to 2 since the search never enters `S`'s
+    /// branch. A `cell` above 80 excludes nothing.
+    #[inline]
+    pub fn solve_without(&self, givens: u128, cell: usize, limit: u32) -> Solved {
+        self.0.solve(givens, Some(cell), limit)
+    }
+}

@@ -19,56 +19,91 @@ struct Fill {
     rows: [u16; 9],
     cols: [u16; 9],
     boxes: [u16; 9],
+    /// The empty cells, bit `i` for cell `i`: the low word cells 0..64, the high word 64..81.
+    empty: [u64; 2],
 }
 
 const ALL: u16 = 0x3fe;
 
-#[inline]
-fn box_of(i: usize) -> usize {
-    i / 27 * 3 + i % 9 / 3
-}
+/// Each cell's row, column and box.
+const HOUSES: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = [(i / 9) as u8, (i % 9) as u8, (i / 27 * 3 + i % 9 / 3) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// The number of digits in a candidate mask, by the mask's bits 1..=9 (no `popcnt` in the
+/// x86-64 baseline).
+const POP: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut v = 0;
+    while v < 512 {
+        t[v] = (v as u32).count_ones() as u8;
+        v += 1;
+    }
+    t
+};
 
 impl Fill {
     fn place(&mut self, i: usize, d: u8) {
         let bit = 1u16 << d;
+        let [r, c, b] = HOUSES[i];
         self.cells[i] = d;
-        self.rows[i / 9] |= bit;
-        self.cols[i % 9] |= bit;
-        self.boxes[box_of(i)] |= bit;
+        self.rows[r as usize] |= bit;
+        self.cols[c as usize] |= bit;
+        self.boxes[b as usize] |= bit;
+        self.empty[i / 64] &= !(1 << (i % 64));
     }
 
     fn unplace(&mut self, i: usize) {
         let bit = !(1u16 << self.cells[i]);
+        let [r, c, b] = HOUSES[i];
         self.cells[i] = 0;
-        self.rows[i / 9] &= bit;
-        self.cols[i % 9] &= bit;
-        self.boxes[box_of(i)] &= bit;
+        self.rows[r as usize] &= bit;
+        self.cols[c as usize] &= bit;
+        self.boxes[b as usize] &= bit;
+        self.empty[i / 64] |= 1 << (i % 64);
     }
 
     #[inline]
     fn candidates(&self, i: usize) -> u16 {
-        ALL & !(self.rows[i / 9] | self.cols[i % 9] | self.boxes[box_of(i)])
+        let [r, c, b] = HOUSES[i];
+        ALL & !(self.rows[r as usize] | self.cols[c as usize] | self.boxes[b as usize])
     }
 
-    /// Fills every empty cell, or returns `false` (state unchanged) when it cannot.
-    fn complete(&mut self, rng: &mut Rng) -> bool {
-        let mut best = usize::MAX;
+    /// The empty cell with the fewest candidates, the first in row-major order among equals
+    /// (or the first with at most one), and its count; `None` when the grid is full.
+    #[inline]
+    fn pick(&self) -> Option<(usize, u32)> {
+        let mut best = None;
         let mut best_count = 10;
-        for i in 0..81 {
-            if self.cells[i] == 0 {
-                let n = self.candidates(i).count_ones();
+        for (w, &word) in self.empty.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let i = w * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let n = POP[(self.candidates(i) >> 1) as usize] as u32;
                 if n < best_count {
-                    best = i;
+                    best = Some(i);
                     best_count = n;
                     if n <= 1 {
-                        break;
+                        return best.map(|i| (i, n));
                     }
                 }
             }
         }
-        if best == usize::MAX {
+        best.map(|i| (i, best_count))
+    }
+
+    /// Fills every empty cell, or returns `false` (state unchanged) when it cannot.
+    fn complete(&mut self, rng: &mut Rng) -> bool {
+        let Some((best, _)) = self.pick() else {
             return true;
-        }
+        };
         let mut digits = [0u8; 9];
         let mut n = 0;
         let mut mask = self.candidates(best);
@@ -96,6 +131,7 @@ pub fn random_solution(rng: &mut Rng) -> Grid {
         rows: [0; 9],
         cols: [0; 9],
         boxes: [0; 9],
+        empty: [u64::MAX, (1 << 17) - 1],
     };
     for b in [0usize, 4, 8] {
         let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];

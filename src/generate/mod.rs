@@ -131,6 +131,9 @@ impl Symmetry {
 
     /// The cell classes of the symmetry, each a cell mask, in order of their lowest cell.
     pub fn orbits(self) -> Vec<Cells> {
+        if matches!(self, Symmetry::None | Symmetry::Any) {
+            return (0..81).map(|i| 1 << i).collect();
+        }
         let mut seen: Cells = 0;
         let mut out = Vec::with_capacity(81);
         for i in 0..81 {

@@ -4,7 +4,7 @@
 //! Givens are a 128-bit cell mask over a fixed solution `S`, removed in *orbits* (a symmetry's
 //! cell classes; single cells without one) walked in a random order. The result is defined by
 //! the plain sequential rule — for each orbit in order, remove it if the puzzle stays unique,
-//! else keep it — and three things make reaching that result cheaper than one uniqueness check
+//! else keep it — and these things make reaching that result cheaper than one uniqueness check
 //! per orbit, without changing it:
 //!
 //! - **Blocks.** Removing a block of consecutive orbits at once and finding the puzzle still
@@ -18,8 +18,18 @@
 //! - **Unavoidable sets.** A failed check that returns a solution `S' ≠ S` yields the set `D` of
 //!   cells where they differ: every puzzle with solution `S` must keep a given in `D` (else `S'`
 //!   also solves it). Before each check, a removal that would empty a known `D` of givens fails
-//!   at once. Sets are also collected up front: the unavoidable rectangles of `S` (two rows, two
-//!   columns, two digits swapped, the four cells in two boxes).
+//!   at once. Sets are also collected up front: the digit-pair swap sets of `S` (two digits
+//!   exchanged on a connected part of their 18 cells; the four-cell ones are the unavoidable
+//!   rectangles) and the line-pair sets (two rows of a band, or two columns of a stack,
+//!   exchanged on a cycle of three or more columns or rows holding the same digits). An orbit
+//!   kept for good drops every set it meets: they can never be emptied again, and the list
+//!   every later removal scans gets shorter.
+//! - **Checks that know `S`.** A check is an [`engine::Subpuzzles`] search: the start state comes
+//!   from `S`'s digit masks and the givens mask, not from a [`Grid`] cell by cell. Removing one
+//!   cell `c` keeps `S` a solution, so "still unique" means "no solution with another digit at
+//!   `c`": one search with `S`'s digit excluded there, stopping at the first solution, instead
+//!   of counting to 2 (which has to find `S` too). That is exact; blocks of several cells
+//!   still count to 2 (a chain of excluding searches, one per cell, measured slower).
 //!
 //! Single pass is enough for minimality: an orbit that could not be removed from the givens of
 //! its turn cannot be removed from any later subset of them.
@@ -81,6 +91,8 @@ pub enum Stop {
 /// The state of one removal walk.
 pub struct Remover<'a> {
     solution: &'a Grid,
+    /// The solution prepared for sub-puzzle checks (`None` only if it were not a valid grid).
+    sub: Option<engine::Subpuzzles>,
     givens: Cells,
     unavoidable: Vec<Cells>,
     stopped: bool,
@@ -96,10 +108,13 @@ pub struct Remover<'a> {
 impl<'a> Remover<'a> {
     /// A walk from `givens` of `solution`, which must already be a unique puzzle.
     pub fn new(solution: &'a Grid, givens: Cells, stop: Stop) -> Self {
-        let mut unavoidable = Vec::with_capacity(32);
+        // About 100 sets from the digit pairs, 40 from the line pairs, and the learned ones.
+        let mut unavoidable = Vec::with_capacity(256);
         digit_pair_sets(solution, &mut unavoidable);
+        line_pair_sets(solution, &mut unavoidable);
         Remover {
             solution,
+            sub: engine::Subpuzzles::new(solution),
             givens,
             unavoidable,
             stopped: false,
@@ -119,32 +134,59 @@ impl<'a> Remover<'a> {
         self.givens.count_ones() as usize
     }
 
-    /// Removes `x` if the puzzle stays unique; says whether it did.
-    fn try_remove(&mut self, x: Cells) -> bool {
+    /// Removes `x` if the puzzle stays unique; says whether it did. `last`: `x` is one orbit
+    /// on its turn, kept for good if it stays, so a second solution found teaches nothing
+    /// (it differs from `S` inside `x`).
+    fn try_remove(&mut self, x: Cells, last: bool) -> bool {
         let left = self.givens & !x;
         if self.unavoidable.iter().any(|&d| d & left == 0) {
             self.skipped += 1;
             return false;
         }
         self.checks += 1;
-        let r = engine::solve(&puzzle_of(self.solution, left), 2);
+        match self.second_solution(left, x) {
+            None => {
+                self.passed += 1;
+                self.givens = left;
+                true
+            }
+            Some(other) => {
+                if !last {
+                    let d = differing(self.solution, &other);
+                    if d != 0 {
+                        self.unavoidable.push(d);
+                    }
+                }
+                false
+            }
+        }
+    }
+
+    /// Orbit `x` stays for good: every set it meets keeps a given from now on, so it is
+    /// dropped (a shorter list for every later removal).
+    fn keep(&mut self, x: Cells) {
+        self.unavoidable.retain(|&d| d & x == 0);
+    }
+
+    /// A solution other than `S` of the puzzle with givens `left` (`S`'s givens minus the
+    /// removed cells `x`), or `None` when `S` is its only one.
+    fn second_solution(&self, left: Cells, x: Cells) -> Option<Grid> {
+        let Some(sub) = &self.sub else {
+            let r = engine::solve(&puzzle_of(self.solution, left), 2);
+            return (r.solutions != 1).then(|| r.first.unwrap_or(*self.solution));
+        };
+        if x.count_ones() == 1 {
+            // A solution other than S differs from it in the one removed cell.
+            return sub
+                .solve_without(left, x.trailing_zeros() as usize, 1)
+                .first;
+        }
+        let r = sub.solve(left, 2);
         if r.solutions == 1 {
-            self.passed += 1;
-            self.givens = left;
-            return true;
+            None
+        } else {
+            Some(r.first.unwrap_or(*self.solution))
         }
-        if let Some(other) = r.first.filter(|f| f != self.solution) {
-            let d = self
-                .solution
-                .cells()
-                .iter()
-                .zip(other.cells().iter())
-                .enumerate()
-                .filter(|(_, (a, b))| a != b)
-                .fold(0, |m, (i, _)| m | 1 << i);
-            self.unavoidable.push(d);
-        }
-        false
     }
 
     /// Processes consecutive orbits `block` (as the sequential rule would), `known_fail` when
@@ -155,13 +197,16 @@ impl<'a> Remover<'a> {
         }
         let x = block.iter().fold(0, |m, &o| m | o);
         if block.len() == 1 {
-            let removed = !known_fail && self.try_remove(x);
-            if !removed && self.stop == Stop::FirstFailure {
-                self.stopped = true;
+            let removed = !known_fail && self.try_remove(x, true);
+            if !removed {
+                self.keep(x);
+                if self.stop == Stop::FirstFailure {
+                    self.stopped = true;
+                }
             }
             return;
         }
-        if !known_fail && self.try_remove(x) {
+        if !known_fail && self.try_remove(x, false) {
             return;
         }
         let (a, b) = block.split_at(block.len() / 2);
@@ -208,6 +253,70 @@ impl<'a> Remover<'a> {
     }
 }
 
+/// Pushes the unavoidable sets of two rows of one band (or two columns of one stack): where
+/// the two lines hold the same digits on a set of columns, swapping the lines there gives
+/// another valid grid (the swaps stay inside boxes). The smallest such column sets are the
+/// cycles of "the column where row 1 holds row 2's digit"; cycles of two are rectangles,
+/// which [`digit_pair_sets`] already has, so only cycles of three or more columns are pushed.
+fn line_pair_sets(s: &Grid, out: &mut Vec<Cells>) {
+    let g = s.cells();
+    for transposed in [false, true] {
+        let at = |line: usize, k: usize| {
+            if transposed {
+                k * 9 + line
+            } else {
+                line * 9 + k
+            }
+        };
+        for band in 0..3 {
+            for (l1, l2) in [(0, 1), (0, 2), (1, 2)] {
+                let (l1, l2) = (band * 3 + l1, band * 3 + l2);
+                // pos[d]: where line 1 holds digit d.
+                let mut pos = [0u8; 10];
+                for k in 0..9 {
+                    pos[g[at(l1, k)] as usize] = k as u8;
+                }
+                let mut seen = 0u16;
+                for start in 0..9 {
+                    if seen >> start & 1 == 1 {
+                        continue;
+                    }
+                    let (mut k, mut len, mut cells) = (start, 0, 0 as Cells);
+                    while seen >> k & 1 == 0 {
+                        seen |= 1 << k;
+                        len += 1;
+                        cells |= 1 << at(l1, k) | 1 << at(l2, k);
+                        k = pos[g[at(l2, k)] as usize] as usize;
+                    }
+                    if len >= 3 {
+                        out.push(cells);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The cells where two grids differ.
+fn differing(a: &Grid, b: &Grid) -> Cells {
+    let (a, b) = (a.cells(), b.cells());
+    let mut out: Cells = 0;
+    for k in 0..10 {
+        let chunk = |g: &[u8; 81]| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&g[8 * k..8 * k + 8]);
+            u64::from_le_bytes(w)
+        };
+        // Digits are below 16: a byte of the XOR is nonzero when one of its low four bits is.
+        let x = chunk(a) ^ chunk(b);
+        let y = (x | x >> 1 | x >> 2 | x >> 3) & 0x0101_0101_0101_0101;
+        // Gathers the eight byte flags into one byte, the first byte's in bit 0.
+        let bits = y.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        out |= Cells::from(bits as u8) << (8 * k);
+    }
+    out | Cells::from(a[80] != b[80]) << 80
+}
+
 /// Below this many givens, orbits go one at a time.
 const BLOCK_FLOOR: usize = 30;
 /// Block length is the surplus over [`BLOCK_FLOOR`] divided by this.
@@ -217,51 +326,60 @@ const BLOCK_DIV: usize = 2;
 /// cells holding either fall into swap components — an a and a b sharing a house must swap
 /// together — and swapping a ↔ b on one component gives another valid grid. Components of four
 /// cells are the unavoidable rectangles; the largest has all 18 cells.
+///
+/// The a and the b of a row share it, so a component is a set of rows (its a and b in each);
+/// the a of row r also ties in the row of the b in its column and the row of the b in its box.
+/// Components are the connected parts of that graph on nine rows, grown as 9-bit masks.
 fn digit_pair_sets(s: &Grid, out: &mut Vec<Cells>) {
-    let g = s.cells();
-    // cell[d][r]: the cell of digit d in row r; in column c it is row col_row[d][c], in box k
-    // row box_row[d][k].
-    let mut cell = [[0u8; 9]; 10];
-    let mut col_row = [[0u8; 9]; 10];
-    let mut box_row = [[0u8; 9]; 10];
-    for (i, &v) in g.iter().enumerate() {
+    // For digit d (0..9): the column and box of its cell in row r, the row of its cell in
+    // column c and in box k, and the cell as a mask.
+    let mut col = [[0u8; 9]; 9];
+    let mut bx = [[0u8; 9]; 9];
+    let mut col_row = [[0u8; 9]; 9];
+    let mut box_row = [[0u8; 9]; 9];
+    let mut bit = [[0 as Cells; 9]; 9];
+    for (i, &v) in s.cells().iter().enumerate() {
         let (r, c) = (i / 9, i % 9);
-        let d = v as usize;
-        cell[d][r] = i as u8;
+        let (d, k) = (v as usize - 1, r / 3 * 3 + c / 3);
+        col[d][r] = c as u8;
+        bx[d][r] = k as u8;
         col_row[d][c] = r as u8;
-        box_row[d][r / 3 * 3 + c / 3] = r as u8;
+        box_row[d][k] = r as u8;
+        bit[d][r] = 1 << i;
     }
-    fn find(p: &mut [u8; 18], mut x: usize) -> usize {
-        while p[x] as usize != x {
-            p[x] = p[p[x] as usize];
-            x = p[x] as usize;
-        }
-        x
-    }
-    for a in 1..=9 {
-        for b in a + 1..=9 {
-            // Nodes: the a of row r is r, the b of row r is 9 + r. An a and a b sharing a
-            // house must swap together.
-            let mut p: [u8; 18] = core::array::from_fn(|i| i as u8);
-            for h in 0..9 {
-                for (x, y) in [
-                    (h, 9 + h),
-                    (col_row[a][h] as usize, 9 + col_row[b][h] as usize),
-                    (box_row[a][h] as usize, 9 + box_row[b][h] as usize),
-                ] {
-                    let (rx, ry) = (find(&mut p, x), find(&mut p, y));
-                    if rx != ry {
-                        p[rx] = ry as u8;
-                    }
-                }
-            }
-            let mut comps = [0 as Cells; 18];
+    for a in 0..9 {
+        for b in a + 1..9 {
+            let mut adj = [0u16; 9];
             for r in 0..9 {
-                comps[find(&mut p, r)] |= 1 << cell[a][r];
-                comps[find(&mut p, 9 + r)] |= 1 << cell[b][r];
+                let r1 = col_row[b][col[a][r] as usize] as usize;
+                let r2 = box_row[b][bx[a][r] as usize] as usize;
+                adj[r] |= 1 << r1 | 1 << r2;
+                adj[r1] |= 1 << r;
+                adj[r2] |= 1 << r;
             }
-            for &comp in comps.iter().filter(|&&m| m != 0) {
-                out.push(comp);
+            let mut rest = 0x1ffu16;
+            while rest != 0 {
+                let mut comp = rest & rest.wrapping_neg();
+                let mut frontier = comp;
+                while frontier != 0 {
+                    let mut next = 0;
+                    let mut f = frontier;
+                    while f != 0 {
+                        next |= adj[f.trailing_zeros() as usize];
+                        f &= f - 1;
+                    }
+                    frontier = next & !comp;
+                    comp |= next;
+                }
+                rest &= !comp;
+                let mut cells: Cells = 0;
+                let mut m = comp;
+                while m != 0 {
+                    let r = m.trailing_zeros() as usize;
+                    cells |= bit[a][r] | bit[b][r];
+                    m &= m - 1;
+                }
+                out.push(cells);
             }
         }
     }
@@ -358,6 +476,58 @@ mod tests {
                 s as f64 / n,
                 g as f64 / n
             );
+        }
+    }
+
+    /// Every line-pair set is unavoidable: exchanging the two lines' digits on it gives another
+    /// valid grid. And there are some.
+    #[test]
+    fn line_pair_sets_swap_to_valid_grids() {
+        let mut rng = Rng::new(12);
+        let mut found = 0;
+        for _ in 0..300 {
+            let s = random_solution(&mut rng);
+            let mut sets = Vec::new();
+            line_pair_sets(&s, &mut sets);
+            found += sets.len();
+            for d in sets {
+                let idx: Vec<usize> = (0..81).filter(|i| d >> i & 1 == 1).collect();
+                assert!(idx.len() >= 6 && idx.len() % 2 == 0);
+                let rows: std::collections::BTreeSet<usize> = idx.iter().map(|i| i / 9).collect();
+                let mut cells = *s.cells();
+                for &i in &idx {
+                    // The other cell of the set on the same column (rows) or row (columns).
+                    let j = if rows.len() == 2 {
+                        *idx.iter().find(|&&j| j != i && j % 9 == i % 9).unwrap()
+                    } else {
+                        *idx.iter().find(|&&j| j != i && j / 9 == i / 9).unwrap()
+                    };
+                    cells[i] = s.cells()[j];
+                }
+                let t = Grid::from_cells(cells).unwrap();
+                assert!(t.is_solution_of(&Grid::EMPTY), "{s} -> {t}");
+                assert_ne!(t, s);
+            }
+        }
+        assert!(found > 300, "only {found} line-pair sets in 300 grids");
+    }
+
+    #[test]
+    fn differing_cells() {
+        let mut rng = Rng::new(4);
+        for _ in 0..200 {
+            let (a, b) = (random_solution(&mut rng), random_solution(&mut rng));
+            let slow = (0..81)
+                .filter(|&i| a.cells()[i] != b.cells()[i])
+                .fold(0 as Cells, |m, i| m | 1 << i);
+            assert_eq!(differing(&a, &b), slow);
+            assert_eq!(differing(&a, &a), 0);
+            let mut c = *a.cells();
+            for i in [0, 7, 8, 63, 64, 79, 80] {
+                c[i] = 0;
+            }
+            let mask = 1 | 1 << 7 | 1 << 8 | 1 << 63 | 1 << 64 | 1 << 79 | 1 << 80;
+            assert_eq!(differing(&a, &Grid::from_cells(c).unwrap()), mask);
         }
     }
 
