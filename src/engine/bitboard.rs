@@ -320,23 +320,13 @@ const ROW_FILL: [u32; 8] = {
     t
 };
 
-/// For a 9-bit column-presence mask, the cells of the band's boxes that hold one of the
-/// columns.
-static BOX_FILL: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut v = 0;
-    while v < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if v >> (3 * k) & 7 != 0 {
-                t[v] |= spread_columns(7 << (3 * k));
-            }
-            k += 1;
-        }
-        v += 1;
-    }
-    t
-};
+/// The rows of a band word that hold a cell, as a 3-bit mask (an index of [`ROW_FILL`]).
+#[inline(always)]
+fn row_presence(w: u32) -> u32 {
+    // 1 when a 9-bit value is not zero.
+    let any9 = |x: u32| (x + 0x1ff) >> 9;
+    any9(w & 0x1ff) | any9((w >> 9) & 0x1ff) << 1 | any9((w >> 18) & 0x1ff) << 2
+}
 
 /// For a 9-bit column-presence mask, how many of the band's boxes hold one of the columns.
 static BOX_COUNT: [u8; 512] = {
@@ -536,8 +526,6 @@ impl State {
             cols: [0; 27],
             claim_due: 0x1ff,
         };
-        // 1 when a 9-bit value is not zero.
-        let any9 = |x: u32| (x + 0x1ff) >> 9;
         let mut conflict = 0u32;
         for d in 0..9 {
             let given = [words[3 * d + 3], words[3 * d + 4], words[3 * d + 5]];
@@ -548,8 +536,8 @@ impl State {
                 let (o1, o2) = other_bands(b);
                 // The rows and boxes of this band that hold the digit, whole.
                 let (r0, r1, r2) = (g & 0x1ff, (g >> 9) & 0x1ff, g >> 18);
-                let rows = any9(r0) | any9(r1) << 1 | any9(r2) << 2;
-                let house = ROW_FILL[rows as usize] | BOX_FILL[fold];
+                let rows = row_presence(g);
+                let house = ROW_FILL[rows as usize] | BOX_CELLS[fold];
                 // Two givens of the digit in one row or box: more givens than rows or boxes
                 // holding them.
                 let n = ROW_POP[r0 as usize] + ROW_POP[r1 as usize] + ROW_POP[r2 as usize & 0x1ff];
@@ -593,9 +581,7 @@ impl State {
                 // A digit's givens in a band: at most one per row and per box; their rows and
                 // boxes are blocked (the givens themselves come back below).
                 let w = g[b];
-                let rows = (((w & 0x1ff != 0) as u32) * 0x1ff)
-                    | (((w & 0x1ff << 9 != 0) as u32) * (0x1ff << 9))
-                    | (((w & 0x1ff << 18 != 0) as u32) * (0x1ff << 18));
+                let rows = ROW_FILL[row_presence(w) as usize];
                 let blocked = rows | BOX_CELLS[columns(w) as usize] | cols[o1] | cols[o2];
                 s.cells[i + b] = (ALL & !(m[b] | blocked)) | w;
             }
