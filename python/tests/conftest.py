@@ -64,3 +64,18 @@ def lines_of(path, take=None):
             if take is not None and len(out) >= take:
                 break
     return out
+
+
+def assert_same_results(first, *others):
+    """Every field of result objects (the module's dataclasses) equal: arrays element by
+    element, the rest by value."""
+    import numpy as np
+
+    for name in first.__dataclass_fields__:
+        x = getattr(first, name)
+        for other in others:
+            y = getattr(other, name)
+            if isinstance(x, np.ndarray):
+                assert np.array_equal(x, y), name
+            else:
+                assert x == y, name

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import sudoku_batch as sb
-from conftest import lines_of
+from conftest import assert_same_results, lines_of
 
 LEET = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 LEET_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -119,12 +119,7 @@ def test_one_thread_equals_every_core(data):
     a = np.array([row(l) for l in lines], dtype=np.uint8)
     for f, kwargs in ((sb.solve, {}), (sb.solve, {"max_guesses": 4}), (sb.canon, {})):
         one, many, three = f(a, threads=1, **kwargs), f(a, **kwargs), f(a, threads=3, **kwargs)
-        for name in one.__dataclass_fields__:
-            x, y, z = getattr(one, name), getattr(many, name), getattr(three, name)
-            if isinstance(x, np.ndarray):
-                assert np.array_equal(x, y) and np.array_equal(x, z), name
-            else:
-                assert x == y == z, name
+        assert_same_results(one, many, three)
     small = a[::10]
     one, many = sb.rate(small, threads=1, seed=5), sb.rate(small, seed=5)
     assert np.array_equal(one.rating, many.rating, equal_nan=True)

@@ -203,22 +203,31 @@ const fn minirow_hash(x: u32) -> usize {
     ((t as u64).wrapping_mul(MINIROW_MAGIC) >> 55) as usize
 }
 
+/// For a 9-bit column-presence mask `v`, box by box: with `single`, the cells (all three rows)
+/// of a column that is the only one of its box in `v`; else the cells of every box holding a
+/// column of `v`.
+const fn box_cells(v: usize, single: bool) -> u32 {
+    let mut out = 0u32;
+    let mut b = 0;
+    while b < 3 {
+        let g = (v >> (3 * b)) & 7;
+        if single && g != 0 && g & (g - 1) == 0 {
+            out |= spread_columns((g << (3 * b)) as u32);
+        } else if !single && g != 0 {
+            out |= spread_columns(7 << (3 * b));
+        }
+        b += 1;
+    }
+    out
+}
+
 /// Column pointing: for a 9-bit column-presence mask of one digit in one band, the cells
 /// (all three rows) of every column that is the only one left in its box.
 static COL_SINGLE: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut v = 0;
     while v < 512 {
-        let mut out = 0u32;
-        let mut b = 0;
-        while b < 3 {
-            let g = (v >> (3 * b)) & 7;
-            if g != 0 && g & (g - 1) == 0 {
-                out |= spread_columns((g << (3 * b)) as u32);
-            }
-            b += 1;
-        }
-        t[v] = out;
+        t[v] = box_cells(v, true);
         v += 1;
     }
     t
@@ -230,15 +239,7 @@ static BOX_CELLS: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut v = 0;
     while v < 512 {
-        let mut out = 0u32;
-        let mut b = 0;
-        while b < 3 {
-            if (v >> (3 * b)) & 7 != 0 {
-                out |= spread_columns(7 << (3 * b));
-            }
-            b += 1;
-        }
-        t[v] = out;
+        t[v] = box_cells(v, false);
         v += 1;
     }
     t
@@ -328,18 +329,13 @@ fn row_presence(w: u32) -> u32 {
     any9(w & 0x1ff) | any9((w >> 9) & 0x1ff) << 1 | any9((w >> 18) & 0x1ff) << 2
 }
 
-/// For a 9-bit column-presence mask, how many of the band's boxes hold one of the columns.
+/// For a 9-bit column-presence mask, how many of the band's boxes hold one of the columns
+/// ([`BOX_CELLS`] counted: nine cells a box).
 static BOX_COUNT: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut v = 0;
     while v < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if v >> (3 * k) & 7 != 0 {
-                t[v] += 1;
-            }
-            k += 1;
-        }
+        t[v] = (BOX_CELLS[v].count_ones() / 9) as u8;
         v += 1;
     }
     t
