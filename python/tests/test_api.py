@@ -138,6 +138,18 @@ def test_canonical_rows_deduplicate_equivalent_puzzles():
     assert not np.array_equal(other.canonical[0], c.canonical[0])
 
 
+def test_large_outputs_hold_every_row(data):
+    # 40 copies of 1,000 puzzles, solved and canonicalised in parallel chunks into 3.2 MB
+    # arrays: every row must equal the small call's.
+    base = np.array([row(l[:81]) for l in lines_of(data / "17clue.txt", 1000)])
+    big = np.tile(base, (40, 1))
+    assert big.nbytes > 3 * (1 << 21) // 2
+    small, large = sb.solve(base), sb.solve(big)
+    assert (small.status == sb.SOLVED).all()
+    assert np.array_equal(large.solutions, np.tile(small.solutions, (40, 1)))
+    assert np.array_equal(sb.canon(big).canonical, np.tile(sb.canon(base).canonical, (40, 1)))
+
+
 # A fresh interpreter, so that the peak resident size it reports is this call's and nothing
 # earlier's: build a 1,000,000-row input (81 MB, every page touched), note the peak, solve, and
 # report the peak's growth with the bytes of the outputs. The outputs are ~94 MB of new arrays;
