@@ -422,6 +422,35 @@ mod tests {
         assert!(found > 50, "only {found} rectangles in 300 grids");
     }
 
+    /// The plain-solver path of `second_solution` (taken when the solution cannot be prepared
+    /// for sub-puzzle checks) removes exactly what the sub-puzzle checks remove, block by block
+    /// and cell by cell, with every way a walk can stop; and the result is unique and minimal.
+    #[test]
+    fn plain_solver_fallback_walks_alike() {
+        let mut rng = Rng::new(5);
+        for round in 0..40 {
+            let s = random_solution(&mut rng);
+            let mut orbits: Vec<Cells> = (0..81).map(|i| 1 << i).collect();
+            rng.shuffle(&mut orbits);
+            let stop = [Stop::Never, Stop::FirstFailure, Stop::AtMost(30)][round % 3];
+            let all: Cells = (1 << 81) - 1;
+            let mut fast = Remover::new(&s, all, stop);
+            let mut plain = Remover::new(&s, all, stop);
+            assert!(fast.sub.is_some());
+            plain.sub = None;
+            assert_eq!(fast.walk(&orbits, 0), plain.walk(&orbits, 0));
+            assert_eq!(fast.givens(), plain.givens(), "round {round}");
+            let p = puzzle_of(&s, plain.givens());
+            assert_eq!(engine::solve(&p, 2).solutions, 1);
+            if stop == Stop::Never {
+                for i in (0..81).filter(|&i| plain.givens() >> i & 1 == 1) {
+                    let fewer = puzzle_of(&s, plain.givens() & !(1 << i));
+                    assert_eq!(engine::solve(&fewer, 2).solutions, 2, "cell {i} removable");
+                }
+            }
+        }
+    }
+
     #[test]
     #[ignore = "profiling aid: cargo test --lib generate::remove::tests::profile -- --ignored --nocapture"]
     fn profile() {
