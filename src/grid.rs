@@ -410,6 +410,45 @@ impl FromStr for Grid {
     }
 }
 
+/// The 27 houses (units): rows 0–8, columns 9–17, boxes 18–26, each as its nine cells. Shared
+/// by the solvers that work cell by cell (the rating solver, the test oracle).
+pub(crate) const UNITS: [[u8; 9]; 27] = {
+    let mut u = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            u[i][k] = (i * 9 + k) as u8;
+            u[9 + i][k] = (k * 9 + i) as u8;
+            u[18 + i][k] = ((i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3) as u8;
+            k += 1;
+        }
+        i += 1;
+    }
+    u
+};
+
+/// For each cell, the 20 other cells that share its row, column or box.
+pub(crate) const PEERS: [[u8; 20]; 81] = {
+    let mut p = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col, b) = (c / 9, c % 9, (c / 27) * 3 + (c % 9) / 3);
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            let (ro, co, bo) = (o / 9, o % 9, (o / 27) * 3 + (o % 9) / 3);
+            if o != c && (ro == r || co == col || bo == b) {
+                p[c][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    p
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -423,18 +423,22 @@ fn rate_rows<'py>(
     let out = PyDict::new(py);
     out.set_item("reasons", rows.reasons(py, &status)?)?;
     out.set_item("status", status.into_pyarray(py))?;
-    let count: Vec<u32> = results.iter().map(|r| r.count).collect();
-    out.set_item("count", count.into_pyarray(py))?;
-    let clues: Vec<u8> = results.iter().map(|r| r.clues).collect();
-    out.set_item("clues", clues.into_pyarray(py))?;
-    let guesses: Vec<u64> = results.iter().map(|r| r.guesses).collect();
-    out.set_item("guesses", guesses.into_pyarray(py))?;
-    let rating: Vec<f64> = results.iter().map(|r| r.rating).collect();
-    out.set_item("rating", rating.into_pyarray(py))?;
-    let singles: Vec<bool> = results.iter().map(|r| r.singles).collect();
-    out.set_item("singles", singles.into_pyarray(py))?;
-    let class: Vec<i8> = results.iter().map(|r| r.class).collect();
-    out.set_item("class_", class.into_pyarray(py))?;
+    // One NumPy array per field of the rows.
+    fn column<'py, T: numpy::Element>(
+        out: &Bound<'py, PyDict>,
+        name: &str,
+        rows: &[Row],
+        field: impl Fn(&Row) -> T,
+    ) -> PyResult<()> {
+        let values: Vec<T> = rows.iter().map(field).collect();
+        out.set_item(name, values.into_pyarray(out.py()))
+    }
+    column(&out, "count", &results, |r| r.count)?;
+    column(&out, "clues", &results, |r| r.clues)?;
+    column(&out, "guesses", &results, |r| r.guesses)?;
+    column(&out, "rating", &results, |r| r.rating)?;
+    column(&out, "singles", &results, |r| r.singles)?;
+    column(&out, "class_", &results, |r| r.class)?;
     Ok(out)
 }
 

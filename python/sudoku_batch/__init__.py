@@ -96,6 +96,9 @@ class _Rows:
         """The CLI's status word of every row (a list: for display, not for big arrays)."""
         return [STATUS_NAMES[s] for s in self.status.tolist()]
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({_tally(self.status)})"
+
 
 @dataclass(frozen=True, repr=False, eq=False)
 class SolveResult(_Rows):
@@ -114,9 +117,6 @@ class SolveResult(_Rows):
     count: np.ndarray
     guesses: np.ndarray
     reasons: Dict[int, str] = field(default_factory=dict)
-
-    def __repr__(self) -> str:
-        return f"SolveResult({_tally(self.status)})"
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -149,9 +149,6 @@ class RateResult(_Rows):
         """The class word of every row (``None`` where not rated), as the CLI writes it."""
         return [CLASS_NAMES[c] if c >= 0 else None for c in self.class_.tolist()]
 
-    def __repr__(self) -> str:
-        return f"RateResult({_tally(self.status)})"
-
 
 @dataclass(frozen=True, repr=False, eq=False)
 class CanonResult(_Rows):
@@ -168,9 +165,6 @@ class CanonResult(_Rows):
     canonical: np.ndarray
     automorphisms: np.ndarray
     reasons: Dict[int, str] = field(default_factory=dict)
-
-    def __repr__(self) -> str:
-        return f"CanonResult({_tally(self.status)})"
 
 
 @dataclass(frozen=True, repr=False, eq=False)

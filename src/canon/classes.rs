@@ -17,7 +17,7 @@
 //! automorphism count is the sum over survivors of multiplicity × the ways to order its
 //! classes (m! for m columns, k!·6^k for k stacks).
 
-use super::{allowed, MERGE_ABOVE};
+use super::{allowed, merge_by_key, MERGE_ABOVE};
 use crate::transform::PERMS3;
 
 /// One partial transform still tied for the smallest prefix, with its columns as classes.
@@ -364,15 +364,5 @@ impl Search {
 
 /// Merges candidates with identical futures, adding up their multiplicities.
 fn merge(list: &mut Vec<Cand>) {
-    list.sort_unstable_by_key(Cand::key);
-    let mut out = 0;
-    for i in 0..list.len() {
-        if out > 0 && list[out - 1].key() == list[i].key() {
-            list[out - 1].mult += list[i].mult;
-        } else {
-            list[out] = list[i];
-            out += 1;
-        }
-    }
-    list.truncate(out);
+    merge_by_key(list, Cand::key, |into, c| into.mult += c.mult);
 }

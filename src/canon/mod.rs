@@ -161,6 +161,22 @@ struct Cand {
 }
 
 impl Cand {
+    /// A candidate whose first output row is source row `r` of view `t`, under column
+    /// permutation `perm`, with the labels `map` handed out so far (`next` the next one).
+    fn first_row(r: usize, t: usize, perm: u16, map: [u8; 10], next: u8) -> Cand {
+        let mut rows = [0u8; 9];
+        rows[0] = r as u8;
+        Cand {
+            rows,
+            map,
+            used: 1 << r,
+            perm,
+            t: t as u8,
+            next,
+            mult: 1,
+        }
+    }
+
     /// Everything the rest of the search depends on, packed for merging.
     fn key(&self) -> u64 {
         let map = self.map[1..]
@@ -313,17 +329,7 @@ impl Canonicalizer {
                             next += 1;
                         }
                     }
-                    let mut rows = [0u8; 9];
-                    rows[0] = r as u8;
-                    self.cur.push(Cand {
-                        rows,
-                        map,
-                        used: 1 << r,
-                        perm: p,
-                        t: t as u8,
-                        next,
-                        mult: 1,
-                    });
+                    self.cur.push(Cand::first_row(r, t, p, map, next));
                 }
             }
         }
@@ -349,17 +355,7 @@ impl Canonicalizer {
                         best = val;
                         self.cur.clear();
                     }
-                    let mut rows = [0u8; 9];
-                    rows[0] = r as u8;
-                    self.cur.push(Cand {
-                        rows,
-                        map,
-                        used: 1 << r,
-                        perm: p as u16,
-                        t: t as u8,
-                        next,
-                        mult: 1,
-                    });
+                    self.cur.push(Cand::first_row(r, t, p as u16, map, next));
                 }
             }
         }
@@ -428,11 +424,22 @@ fn rows_distinct(cells: &[u8; 81]) -> bool {
 
 /// Merges candidates with identical futures, adding up their multiplicities.
 fn merge(list: &mut Vec<Cand>) {
-    list.sort_unstable_by_key(Cand::key);
+    merge_by_key(list, Cand::key, |into, c| into.mult += c.mult);
+}
+
+/// Sorts `list` by `key` and merges each run of equal keys into its first entry with `add`:
+/// the candidate lists of both searches ([`merge`], [`classes`]) are merged this way.
+pub(super) fn merge_by_key<T: Copy, K: Ord>(
+    list: &mut Vec<T>,
+    key: impl Fn(&T) -> K,
+    add: impl Fn(&mut T, &T),
+) {
+    list.sort_unstable_by_key(&key);
     let mut out = 0;
     for i in 0..list.len() {
-        if out > 0 && list[out - 1].key() == list[i].key() {
-            list[out - 1].mult += list[i].mult;
+        if out > 0 && key(&list[out - 1]) == key(&list[i]) {
+            let c = list[i];
+            add(&mut list[out - 1], &c);
         } else {
             list[out] = list[i];
             out += 1;

@@ -16,51 +16,10 @@
 //! Level 3 is reached only by puzzles singles cannot finish, so only levels 1 and 2 are written
 //! for speed (one OR/AND-NOT sweep per unit finds all hidden singles of the unit at once).
 
+use crate::grid::{PEERS, UNITS};
+
 /// All nine candidate bits (bit `d - 1` is digit `d`).
 pub(crate) const ALL: u16 = 0x1ff;
-
-/// The 27 units: rows 0–8, columns 9–17, boxes 18–26, each as its nine cells.
-pub(crate) const UNITS: [[u8; 9]; 27] = units();
-
-/// The 20 peers of each cell (same row, column or box, itself excluded).
-const PEERS: [[u8; 20]; 81] = peers();
-
-const fn units() -> [[u8; 9]; 27] {
-    let mut u = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut k = 0;
-        while k < 9 {
-            u[i][k] = (i * 9 + k) as u8;
-            u[9 + i][k] = (k * 9 + i) as u8;
-            u[18 + i][k] = ((i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3) as u8;
-            k += 1;
-        }
-        i += 1;
-    }
-    u
-}
-
-const fn peers() -> [[u8; 20]; 81] {
-    let mut p = [[0u8; 20]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let (r, col) = (c / 9, c % 9);
-        let mut n = 0;
-        let mut o = 0;
-        while o < 81 {
-            let (or, oc) = (o / 9, o % 9);
-            let same_box = r / 3 == or / 3 && col / 3 == oc / 3;
-            if o != c && (or == r || oc == col || same_box) {
-                p[c][n] = o as u8;
-                n += 1;
-            }
-            o += 1;
-        }
-        c += 1;
-    }
-    p
-}
 
 /// How far the technique fixpoints got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
