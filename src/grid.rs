@@ -453,6 +453,35 @@ pub(crate) const PEERS: [[u8; 20]; 81] = {
 mod tests {
     use super::*;
 
+    /// Each cell has 20 distinct peers, every other cell of its three houses; every cell lies
+    /// in exactly three houses.
+    #[test]
+    fn houses_and_peers_tables() {
+        for (c, peers) in PEERS.iter().enumerate() {
+            let mut seen = [false; 81];
+            for &p in peers {
+                assert_ne!(p as usize, c);
+                assert!(!seen[p as usize]);
+                seen[p as usize] = true;
+            }
+            let in_units = UNITS
+                .iter()
+                .filter(|u| u.contains(&(c as u8)))
+                .flat_map(|u| u.iter())
+                .filter(|&&o| o as usize != c)
+                .all(|&o| seen[o as usize]);
+            assert!(in_units);
+        }
+        let mut count = [0; 81];
+        for u in &UNITS {
+            for &c in u {
+                count[c as usize] += 1;
+            }
+        }
+        assert!(count.iter().all(|&n| n == 3));
+        assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+    }
+
     use crate::testing::LEET;
 
     fn err(line: &[u8]) -> String {

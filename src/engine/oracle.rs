@@ -213,27 +213,3 @@ fn search(mut board: Board, ctx: &mut Search) {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tables() {
-        for (c, peers) in PEERS.iter().enumerate() {
-            let mut seen = [false; 81];
-            for &p in peers {
-                assert_ne!(p as usize, c);
-                assert!(!seen[p as usize]);
-                seen[p as usize] = true;
-            }
-        }
-        let mut count = [0; 81];
-        for u in &UNITS {
-            for &c in u {
-                count[c as usize] += 1;
-            }
-        }
-        assert!(count.iter().all(|&n| n == 3));
-    }
-}

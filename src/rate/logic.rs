@@ -311,26 +311,6 @@ mod tests {
     }
 
     #[test]
-    fn tables_are_right() {
-        for (c, peers) in PEERS.iter().enumerate() {
-            let mut seen = [false; 81];
-            for &p in peers {
-                assert_ne!(p as usize, c);
-                assert!(!seen[p as usize]);
-                seen[p as usize] = true;
-            }
-            let in_units = UNITS
-                .iter()
-                .filter(|u| u.contains(&(c as u8)))
-                .flat_map(|u| u.iter())
-                .filter(|&&o| o as usize != c)
-                .all(|&o| seen[o as usize]);
-            assert!(in_units);
-        }
-        assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
-    }
-
-    #[test]
     fn naked_singles_propagate_from_givens() {
         // Row 0 holds 1..8: r0c8 can only be 9, and 9 then leaves column 8 and box 2.
         let b = board(&(0..8).map(|c| (0, c, c as u8 + 1)).collect::<Vec<_>>());
