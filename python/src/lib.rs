@@ -8,7 +8,10 @@
 //!   read-only borrow of its buffer ([`Puzzles::Cells`]); only other layouts are copied once.
 //!   A sequence of strings is parsed with the CLI's line rule ([`Grid::parse_line`]).
 //! - **Zero copy out.** Results are filled into Rust vectors and handed to NumPy as the arrays'
-//!   own buffers (`IntoPyArray`), never copied.
+//!   own buffers (`IntoPyArray`), never copied. `solve(..., out=)` writes into an earlier
+//!   result's arrays instead, borrowed for writing through NumPy's borrow checker (which refuses
+//!   arrays that share memory with the puzzles): a million-row result is 94 MB, and fresh pages
+//!   cost the kernel 5 % of a call on the measuring VM.
 //! - **All cores, GIL released.** The per-row work runs on rayon (the global pool, or a pool of
 //!   `threads` workers) inside `Python::detach`, so other Python threads keep running. Every
 //!   row's result depends on that row alone, so results are in input order and identical
@@ -132,6 +135,21 @@ impl Held<'_> {
     }
 }
 
+/// A shape as Python writes it: `(3,)`, `(3, 81)`.
+fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [n] => format!("({n},)"),
+        _ => format!(
+            "({})",
+            shape
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
 /// Reads the `puzzles` argument: a `(N, 81)` `uint8` array (borrowed in place when
 /// C-contiguous) or a sequence of strings (or bytes), each parsed as one line of the line
 /// format. Anything else is a `ValueError` that says what was expected.
@@ -141,12 +159,8 @@ fn take_puzzles<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Held<'py>> {
         let dtype = array.dtype();
         if ndim != 2 || shape[1] != 81 {
             return Err(PyValueError::new_err(format!(
-                "puzzles must have shape (N, 81), one row of 81 cells per puzzle; got shape ({})",
-                shape
-                    .iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "puzzles must have shape (N, 81), one row of 81 cells per puzzle; got shape {}",
+                shape_text(&shape)
             )));
         }
         let Ok(typed) = puzzles.cast::<PyArray2<u8>>() else {
@@ -260,10 +274,11 @@ impl SolveCodes {
     }
 }
 
-/// Solves one row into its output slots. The row is checked as it is solved: a cell above 9
-/// before (the engine cannot take it), conflicting givens only after a result without a
-/// solution, since the engine finds them itself (0 solutions, no guess) and a row with a
-/// solution cannot have any. So a usable row costs one `max` over its cells and the solve.
+/// Solves one row into its output slots, writing all four (they may hold an earlier call's
+/// rows, see `out=`). The row is checked as it is solved: a cell above 9 before (the engine
+/// cannot take it), conflicting givens only after a result without a solution, since the
+/// engine finds them itself (0 solutions, no guess) and a row with a solution cannot have any.
+/// So a usable row costs one `max` over its cells and the solve.
 #[inline]
 fn solve_one(
     grid: Option<Grid>,
@@ -273,15 +288,22 @@ fn solve_one(
     out: (&mut [u8], &mut i8, &mut u32, &mut u64),
 ) {
     let (sol, st, c, g) = out;
-    let Some(grid) = grid else {
-        *st = codes.invalid;
+    let found = match grid {
+        Some(grid) => {
+            let found = engine::solve_with_budget(&grid, limit, budget);
+            if found.solutions == 0 && grid.check_givens().is_err() {
+                None
+            } else {
+                Some(found)
+            }
+        }
+        None => None,
+    };
+    let Some(found) = found else {
+        (*st, *c, *g) = (codes.invalid, 0, 0);
+        sol.fill(0);
         return;
     };
-    let found = engine::solve_with_budget(&grid, limit, budget);
-    if found.solutions == 0 && grid.check_givens().is_err() {
-        *st = codes.invalid;
-        return;
-    }
     *st = if found.gave_up {
         codes.gave_up
     } else {
@@ -289,44 +311,34 @@ fn solve_one(
     };
     *c = found.solutions;
     *g = found.guesses;
-    if let Some(s) = found.first {
-        sol.copy_from_slice(s.cells());
+    match found.first {
+        Some(s) => sol.copy_from_slice(s.cells()),
+        None => sol.fill(0),
     }
 }
 
-/// Solves every row. See `sudoku_batch.solve` for the contract.
-#[pyfunction]
-#[pyo3(name = "solve", signature = (puzzles, *, limit=2, first=false, max_guesses=None, threads=None))]
-fn solve_rows<'py>(
-    py: Python<'py>,
-    puzzles: &Bound<'py, PyAny>,
-    limit: i64,
-    first: bool,
-    max_guesses: Option<i64>,
-    threads: Option<i64>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let limit = if first {
-        1
-    } else {
-        u32::try_from(positive("limit", limit)?)
-            .map_err(|_| PyValueError::new_err(format!("limit is too large: {limit}")))?
-    };
-    let budget = match max_guesses {
-        None => u64::MAX,
-        Some(m) => positive("max_guesses", m)?,
-    };
-    let threads = thread_count(threads)?;
-    let mut held = take_puzzles(puzzles)?;
-    let rows = held.puzzles()?;
-    let n = rows.len();
-    // Rust vectors handed to NumPy as the arrays' buffers. (NumPy's own allocation asks the
-    // kernel for huge pages, which made the first writes to a million-row output cost 3-4x the
-    // system time of 4 KiB pages on the measuring VM: 0.08-0.14 s against 0-0.04 s per call.)
-    let mut status = vec![0i8; n];
-    let mut solutions = vec![0u8; n * 81];
-    let mut count = vec![0u32; n];
-    let mut guesses = vec![0u64; n];
+/// Where `solve` writes: four row-aligned slices, fresh or borrowed from `out=`'s arrays.
+struct SolveOut<'a> {
+    status: &'a mut [i8],
+    solutions: &'a mut [u8],
+    count: &'a mut [u32],
+    guesses: &'a mut [u64],
+}
+
+/// Solves every row of `rows` into `out`, with the GIL released.
+fn solve_into(
+    py: Python<'_>,
+    rows: &Puzzles<'_>,
+    (limit, budget, threads): (u32, u64, Option<usize>),
+    out: SolveOut<'_>,
+) -> PyResult<()> {
     let codes = SolveCodes::new();
+    let SolveOut {
+        status,
+        solutions,
+        count,
+        guesses,
+    } = out;
     py.detach(|| match threads {
         // One thread: a plain loop, as `bench -j 1` runs.
         Some(1) => {
@@ -352,14 +364,133 @@ fn solve_rows<'py>(
                     solve_one(rows.grid(i), limit, budget, codes, (sol, st, c, g))
                 })
         }),
+    })
+}
+
+/// One of `out=`'s arrays, borrowed for writing: `(n,)` (or `(n, 81)` for `solutions`),
+/// C-contiguous, of the dtype `solve` gives it, and not overlapping the puzzles or another.
+fn out_array<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    out: &Bound<'py, PyAny>,
+    name: &str,
+    shape: &[usize],
+    dtype: &str,
+) -> PyResult<numpy::PyReadwriteArray<'py, T, D>> {
+    let field = out.get_item(name).map_err(|_| {
+        PyValueError::new_err(format!("out must be a solve result; it has no {name}"))
     })?;
-    let out = PyDict::new(py);
-    out.set_item("reasons", rows.reasons(py, &status)?)?;
-    out.set_item("status", status.into_pyarray(py))?;
-    out.set_item("solutions", grid_array(py, solutions)?)?;
-    out.set_item("count", count.into_pyarray(py))?;
-    out.set_item("guesses", guesses.into_pyarray(py))?;
-    Ok(out)
+    let wrong = |what: String| {
+        PyValueError::new_err(format!(
+            "out.{name} must be a C-contiguous {dtype} array of shape {} (one row per \
+             puzzle); {what}",
+            shape_text(shape)
+        ))
+    };
+    let got = || match field.cast::<PyUntypedArray>() {
+        Ok(a) => format!(
+            "got an array of dtype {}, shape {}{}",
+            a.dtype(),
+            shape_text(a.shape()),
+            if a.is_c_contiguous() {
+                ""
+            } else {
+                ", not C-contiguous"
+            }
+        ),
+        Err(_) => match field.get_type().name() {
+            Ok(t) => format!("got a {t}"),
+            Err(_) => "got something else".to_string(),
+        },
+    };
+    let array = field
+        .cast::<numpy::PyArray<T, D>>()
+        .map_err(|_| wrong(got()))?;
+    if array.shape() != shape || !array.is_c_contiguous() {
+        return Err(wrong(got()));
+    }
+    array.try_readwrite().map_err(|e| {
+        PyValueError::new_err(format!(
+            "out.{name} cannot be written: {e} (is it read-only, or does it share memory with \
+             the puzzles or another out array?)"
+        ))
+    })
+}
+
+/// Solves every row. See `sudoku_batch.solve` for the contract; `out` is a mapping of the four
+/// arrays of an earlier result to write into instead of new ones.
+#[pyfunction]
+#[pyo3(name = "solve", signature = (puzzles, *, limit=2, first=false, max_guesses=None, threads=None, out=None))]
+fn solve_rows<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    limit: i64,
+    first: bool,
+    max_guesses: Option<i64>,
+    threads: Option<i64>,
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let limit = if first {
+        1
+    } else {
+        u32::try_from(positive("limit", limit)?)
+            .map_err(|_| PyValueError::new_err(format!("limit is too large: {limit}")))?
+    };
+    let budget = match max_guesses {
+        None => u64::MAX,
+        Some(m) => positive("max_guesses", m)?,
+    };
+    let settings = (limit, budget, thread_count(threads)?);
+    let mut held = take_puzzles(puzzles)?;
+    let rows = held.puzzles()?;
+    let n = rows.len();
+    let result = PyDict::new(py);
+    if let Some(out) = out {
+        let mut status = out_array::<i8, numpy::Ix1>(out, "status", &[n], "int8")?;
+        let mut solutions = out_array::<u8, numpy::Ix2>(out, "solutions", &[n, 81], "uint8")?;
+        let mut count = out_array::<u32, numpy::Ix1>(out, "count", &[n], "uint32")?;
+        let mut guesses = out_array::<u64, numpy::Ix1>(out, "guesses", &[n], "uint64")?;
+        let slice = |e: numpy::AsSliceError| PyValueError::new_err(e.to_string());
+        let status = status.as_slice_mut().map_err(slice)?;
+        solve_into(
+            py,
+            &rows,
+            settings,
+            SolveOut {
+                status: &mut *status,
+                solutions: solutions.as_slice_mut().map_err(slice)?,
+                count: count.as_slice_mut().map_err(slice)?,
+                guesses: guesses.as_slice_mut().map_err(slice)?,
+            },
+        )?;
+        result.set_item("reasons", rows.reasons(py, status)?)?;
+        for name in ["status", "solutions", "count", "guesses"] {
+            result.set_item(name, out.get_item(name)?)?;
+        }
+        return Ok(result);
+    }
+    // Rust vectors handed to NumPy as the arrays' buffers. (NumPy's own allocation asks the
+    // kernel for huge pages, which made the first writes to a million-row output cost 3-4x the
+    // system time of 4 KiB pages on the measuring VM: 0.08-0.14 s against 0-0.04 s per call.)
+    let mut status = vec![0i8; n];
+    let mut solutions = vec![0u8; n * 81];
+    let mut count = vec![0u32; n];
+    let mut guesses = vec![0u64; n];
+    solve_into(
+        py,
+        &rows,
+        settings,
+        SolveOut {
+            status: &mut status,
+            solutions: &mut solutions,
+            count: &mut count,
+            guesses: &mut guesses,
+        },
+    )?;
+    result.set_item("reasons", rows.reasons(py, &status)?)?;
+    result.set_item("status", status.into_pyarray(py))?;
+    result.set_item("solutions", grid_array(py, solutions)?)?;
+    result.set_item("count", count.into_pyarray(py))?;
+    result.set_item("guesses", guesses.into_pyarray(py))?;
+    Ok(result)
 }
 
 /// Rates every row. See `sudoku_batch.rate` for the contract.

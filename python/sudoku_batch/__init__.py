@@ -262,6 +262,7 @@ def solve(
     first: bool = False,
     max_guesses: Optional[int] = None,
     threads: Optional[int] = None,
+    out: Optional[SolveResult] = None,
 ) -> SolveResult:
     """Solves every puzzle: counts its solutions up to ``limit`` and keeps the first one.
 
@@ -274,16 +275,33 @@ def solve(
         first: stop at the first solution (``limit=1``; ``SOLVED`` then means "at least one").
         max_guesses: give a puzzle up (``GAVE_UP``) after this many guesses.
         threads: worker threads; ``None`` for one per core. Results do not depend on it.
+        out: an earlier result with as many rows, to write this one into (NumPy's ``out=``):
+            its four arrays are overwritten and its ``reasons`` replaced, and ``out`` itself is
+            returned. Solving a file chunk by chunk this way reuses the same memory instead of
+            asking the kernel for fresh pages on every call.
 
     Returns:
         A :class:`SolveResult` of arrays, as the CLI's ``solve`` rows.
 
     Raises:
         ValueError: ``puzzles`` is not a ``(N, 81)`` ``uint8`` array or a sequence of strings,
-            or an option is out of range. A bad *row* never raises: it is ``INVALID``.
+            an option is out of range, or ``out``'s arrays do not fit (shape, dtype, layout,
+            read-only, memory shared with ``puzzles``). A bad *row* never raises: it is
+            ``INVALID``.
     """
-    r = _native.solve(puzzles, limit=limit, first=first, max_guesses=max_guesses, threads=threads)
-    return SolveResult(**r)
+    arrays = None
+    if out is not None:
+        if not isinstance(out, SolveResult):
+            raise TypeError(f"out must be a SolveResult (what solve returns), not {type(out).__name__}")
+        arrays = {k: getattr(out, k) for k in ("status", "solutions", "count", "guesses")}
+    r = _native.solve(
+        puzzles, limit=limit, first=first, max_guesses=max_guesses, threads=threads, out=arrays
+    )
+    if out is None:
+        return SolveResult(**r)
+    out.reasons.clear()
+    out.reasons.update(r["reasons"])
+    return out
 
 
 def rate(

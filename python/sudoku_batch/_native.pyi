@@ -21,6 +21,7 @@ def solve(
     first: bool = False,
     max_guesses: Optional[int] = None,
     threads: Optional[int] = None,
+    out: Optional[Dict[str, np.ndarray]] = None,
 ) -> Dict[str, object]: ...
 def rate(
     puzzles: _Puzzles, *, samples: int = 16, seed: int = 0, threads: Optional[int] = None

@@ -1,5 +1,6 @@
 """The array contract: shapes and dtypes, invalid rows, thread independence, no input copy."""
 
+import dataclasses
 import subprocess
 import sys
 import textwrap
@@ -110,13 +111,18 @@ def test_other_layouts_give_the_same_results(data):
     assert np.array_equal(sb.canon(fortran).canonical, sb.canon(a).canonical)
 
 
-def test_one_thread_equals_every_core(data):
+def mixed_rows(data, hard, multiple):
+    """`hard` forum puzzles, `multiple` multi-solution ones and every invalid line, as rows."""
     lines = (
-        lines_of(data / "forum_hardest_sample.txt", 1500)
-        + lines_of(data / "multi_solution.txt", 1000)
+        lines_of(data / "forum_hardest_sample.txt", hard)
+        + lines_of(data / "multi_solution.txt", multiple)
         + lines_of(data / "invalid.txt")
     )
-    a = np.array([row(l) for l in lines], dtype=np.uint8)
+    return np.array([row(l) for l in lines], dtype=np.uint8)
+
+
+def test_one_thread_equals_every_core(data):
+    a = mixed_rows(data, 1500, 1000)
     for f, kwargs in ((sb.solve, {}), (sb.solve, {"max_guesses": 4}), (sb.canon, {})):
         one, many, three = f(a, threads=1, **kwargs), f(a, **kwargs), f(a, threads=3, **kwargs)
         assert_same_results(one, many, three)
@@ -124,6 +130,50 @@ def test_one_thread_equals_every_core(data):
     one, many = sb.rate(small, threads=1, seed=5), sb.rate(small, seed=5)
     assert np.array_equal(one.rating, many.rating, equal_nan=True)
     assert np.array_equal(one.class_, many.class_)
+
+
+def test_out_writes_every_field_of_every_row(data):
+    # Solved rows, multi-solution rows, rows without a solution, invalid rows and given-up rows,
+    # written over the arrays of a result that held other puzzles (every field non-zero where
+    # these rows need a zero): each must come out as a fresh call gives it.
+    a = mixed_rows(data, 300, 300)
+    a[5, 7] = 200  # not a cell value
+    n = len(a)
+    other = np.array([row(l) for l in lines_of(data / "forum_hardest_sample.txt", n)], np.uint8)
+    assert len(other) == n
+    for kwargs in ({}, {"threads": 1}, {"max_guesses": 3}, {"limit": 5}):
+        want = sb.solve(a, **kwargs)
+        out = sb.solve(other, limit=3)
+        out.count[:], out.guesses[:] = 7, 9
+        old_reasons = out.reasons
+        got = sb.solve(a, out=out, **kwargs)
+        assert got is out and got.reasons is old_reasons
+        assert_same_results(want, got)
+    statuses = set(sb.solve(a).status.tolist()) | set(sb.solve(a, max_guesses=3).status.tolist())
+    assert statuses == {sb.SOLVED, sb.MULTIPLE, sb.UNSOLVABLE, sb.INVALID, sb.GAVE_UP}
+
+
+def test_out_must_fit():
+    a = np.tile(row(LEET), (4, 1))
+    r = sb.solve(a)
+    with pytest.raises(ValueError, match=r"out.status .* shape \(3,\).*shape \(4,\)"):
+        sb.solve(a[:3], out=r)
+    for field, bad, message in (
+        ("status", r.status.astype(np.int16), r"int8 .*dtype int16"),
+        ("solutions", np.asfortranarray(r.solutions), r"uint8 .*not C-contiguous"),
+        ("count", [0, 0, 0, 0], r"uint32 .*got a list"),
+    ):
+        with pytest.raises(ValueError, match=f"out.{field} must be a C-contiguous {message}"):
+            sb.solve(a, out=dataclasses.replace(r, **{field: bad}))
+    r.guesses.flags.writeable = False
+    with pytest.raises(ValueError, match="out.guesses cannot be written"):
+        sb.solve(a, out=r)
+    s = sb.solve(a)
+    with pytest.raises(ValueError, match="out.solutions cannot be written"):
+        sb.solve(s.solutions, out=s)  # the puzzles are the array it would write
+    with pytest.raises(TypeError, match="out must be a SolveResult"):
+        sb.solve(a, out={"status": s.status})
+    assert np.array_equal(s.solutions, sb.solve(a).solutions)  # nothing was written
 
 
 def test_canonical_rows_deduplicate_equivalent_puzzles():
