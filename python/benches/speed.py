@@ -1,10 +1,18 @@
 """`solve` on a (1_000_000, 81) array of kaggle_sample x 50 against `sudoku-batch bench` on
 kaggle_sample, at the same thread count, interleaved so both see the same machine load.
 
-    python python/benches/speed.py [--threads N] [--rounds R] [--bin target/release/sudoku-batch]
-                                   [--data ../shared/data]
+    python python/benches/speed.py [--threads N] [--rounds R] [--calls C]
+                                   [--bin target/release/sudoku-batch] [--data ../shared/data]
 
-Prints puzzles/s of each round and the ratio of the medians (module / bench).
+Each round runs `bench` (0.5 s of warm-up, then `--bench-time` seconds timed), then the module
+the same way: a warm-up call on a tenth of the rows, then `--calls` timed million-row calls of
+each kind, so about as many seconds are timed on each side and each side is timed warm:
+
+- fresh: `sb.solve(puzzles)`, new output arrays every call (the previous result is freed
+  before the clock starts, so the unmapping of its ~94 MB is not counted);
+- out=: `sb.solve(puzzles, out=res)`, writing into the arrays of the previous result.
+
+Prints puzzles/s of each round and the ratios of the medians (module / bench).
 """
 
 import argparse
@@ -19,43 +27,63 @@ import numpy as np
 import sudoku_batch as sb
 
 REPO = Path(__file__).resolve().parents[2]
+WARMUP_ROWS = 100_000
+
+
+def timed(calls, solve):
+    """Puzzles/s of `calls` calls of `solve(previous result) -> result`."""
+    spent, res = 0.0, None
+    for _ in range(calls):
+        start = time.perf_counter()
+        res = solve(res)
+        spent += time.perf_counter() - start
+        assert (res.status == sb.SOLVED).all()
+    return calls * len(res) / spent
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--calls", type=int, default=3, help="timed module calls of each kind a round")
     ap.add_argument("--bin", default=str(REPO / "target/release/sudoku-batch"))
     ap.add_argument("--data", default=str(REPO.parent / "shared/data"))
     ap.add_argument("--bench-time", default="2")
     args = ap.parse_args()
     corpus = Path(args.data) / "kaggle_sample.txt"
+    t = args.threads
 
     r = sb.read(corpus)
     puzzles = np.tile(r.puzzles, (50, 1))
     assert puzzles.shape == (1_000_000, 81) and puzzles.flags.c_contiguous
-    sb.solve(puzzles[:10_000], threads=args.threads)  # warm up: pages, pool
 
-    ours, theirs = [], []
+    def fresh(res):
+        # Freed first: `res = sb.solve(...)` would free the old result inside the timed span.
+        del res
+        return sb.solve(puzzles, threads=t)
+
+    kept = sb.solve(puzzles, threads=t)  # the arrays every out= call writes into
+    fresh_rates, out_rates, bench_rates = [], [], []
     for k in range(args.rounds):
         out = subprocess.run(
-            [args.bin, "bench", "-j", str(args.threads), "--time", args.bench_time,
+            [args.bin, "bench", "-j", str(t), "--time", args.bench_time,
              "--warmup", "0.5", "--json", str(corpus)],
             capture_output=True, text=True, check=True,
         )
-        theirs.append(json.loads(out.stdout.splitlines()[0])["puzzles_per_sec"])
-        # The previous round's result is freed first: unmapping its ~94 MB is not this call's
-        # work, and `res = sb.solve(...)` would otherwise free it inside the timed span.
-        res = None
-        start = time.perf_counter()
-        res = sb.solve(puzzles, threads=args.threads)
-        ours.append(len(puzzles) / (time.perf_counter() - start))
-        assert (res.status == sb.SOLVED).all()
-        print(f"round {k + 1}: module {ours[-1]:,.0f}/s  bench {theirs[-1]:,.0f}/s  "
-              f"ratio {ours[-1] / theirs[-1]:.3f}", flush=True)
-    m, b = statistics.median(ours), statistics.median(theirs)
-    print(f"median: module {m:,.0f} puzzles/s, bench {b:,.0f} puzzles/s, ratio {m / b:.3f} "
-          f"(threads={args.threads})")
+        bench_rates.append(json.loads(out.stdout.splitlines()[0])["puzzles_per_sec"])
+        # Warm up right before the clock, as `bench` does: after another busy process the
+        # first tens of milliseconds ran slow (80-88 ms against 67 for the first 125,000 rows).
+        sb.solve(puzzles[:WARMUP_ROWS], threads=t)
+        fresh_rates.append(timed(args.calls, fresh))
+        out_rates.append(timed(args.calls, lambda _: sb.solve(puzzles, threads=t, out=kept)))
+        b = bench_rates[-1]
+        print(f"round {k + 1}: bench {b:,.0f}/s  fresh {fresh_rates[-1]:,.0f}/s "
+              f"({fresh_rates[-1] / b:.3f})  out= {out_rates[-1]:,.0f}/s ({out_rates[-1] / b:.3f})",
+              flush=True)
+    b = statistics.median(bench_rates)
+    f, o = statistics.median(fresh_rates), statistics.median(out_rates)
+    print(f"median (threads={t}): bench {b:,.0f} puzzles/s; fresh {f:,.0f}, ratio {f / b:.3f}; "
+          f"out= {o:,.0f}, ratio {o / b:.3f}")
 
 
 if __name__ == "__main__":
