@@ -288,11 +288,13 @@ def solve(
             an option is out of range, or ``out``'s arrays do not fit (shape, dtype, layout,
             read-only, memory shared with ``puzzles``). A bad *row* never raises: it is
             ``INVALID``.
+        TypeError: ``out`` is not a :class:`SolveResult`.
     """
     arrays = None
     if out is not None:
         if not isinstance(out, SolveResult):
-            raise TypeError(f"out must be a SolveResult (what solve returns), not {type(out).__name__}")
+            what = type(out).__name__
+            raise TypeError(f"out must be a SolveResult (what solve returns), not {what}")
         arrays = {k: getattr(out, k) for k in ("status", "solutions", "count", "guesses")}
     r = _native.solve(
         puzzles, limit=limit, first=first, max_guesses=max_guesses, threads=threads, out=arrays
