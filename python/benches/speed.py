@@ -8,9 +8,9 @@ Each round runs `bench` (0.5 s of warm-up, then `--bench-time` seconds timed), t
 the same way: a warm-up call on a tenth of the rows, then `--calls` timed million-row calls of
 each kind, so about as many seconds are timed on each side and each side is timed warm:
 
-- fresh: `sb.solve(puzzles)`, new output arrays every call (the previous result is freed
-  before the clock starts, so the unmapping of its ~94 MB is not counted);
-- out=: `sb.solve(puzzles, out=res)`, writing into the arrays of the previous result.
+- fresh: `sb.solve(puzzles)`, new output arrays every call (each result is freed after its
+  clock stops, so the unmapping of its ~94 MB is not counted);
+- out=: `sb.solve(puzzles, out=kept)`, writing into the arrays of one earlier result.
 
 Prints puzzles/s of each round and the ratios of the medians (module / bench).
 """
@@ -31,14 +31,17 @@ WARMUP_ROWS = 100_000
 
 
 def timed(calls, solve):
-    """Puzzles/s of `calls` calls of `solve(previous result) -> result`."""
-    spent, res = 0.0, None
+    """Puzzles/s of `calls` calls of `solve() -> result`. Each result is dropped after its clock
+    stops: a fresh result's ~94 MB is unmapped outside the timed span."""
+    spent, rows = 0.0, 0
     for _ in range(calls):
         start = time.perf_counter()
-        res = solve(res)
+        res = solve()
         spent += time.perf_counter() - start
         assert (res.status == sb.SOLVED).all()
-    return calls * len(res) / spent
+        rows += len(res)
+        del res
+    return rows / spent
 
 
 def main():
@@ -57,11 +60,6 @@ def main():
     puzzles = np.tile(r.puzzles, (50, 1))
     assert puzzles.shape == (1_000_000, 81) and puzzles.flags.c_contiguous
 
-    def fresh(res):
-        # Freed first: `res = sb.solve(...)` would free the old result inside the timed span.
-        del res
-        return sb.solve(puzzles, threads=t)
-
     kept = sb.solve(puzzles, threads=t)  # the arrays every out= call writes into
     fresh_rates, out_rates, bench_rates = [], [], []
     for k in range(args.rounds):
@@ -74,8 +72,8 @@ def main():
         # Warm up right before the clock, as `bench` does: after another busy process the
         # first tens of milliseconds ran slow (80-88 ms against 67 for the first 125,000 rows).
         sb.solve(puzzles[:WARMUP_ROWS], threads=t)
-        fresh_rates.append(timed(args.calls, fresh))
-        out_rates.append(timed(args.calls, lambda _: sb.solve(puzzles, threads=t, out=kept)))
+        fresh_rates.append(timed(args.calls, lambda: sb.solve(puzzles, threads=t)))
+        out_rates.append(timed(args.calls, lambda: sb.solve(puzzles, threads=t, out=kept)))
         b = bench_rates[-1]
         print(f"round {k + 1}: bench {b:,.0f}/s  fresh {fresh_rates[-1]:,.0f}/s "
               f"({fresh_rates[-1] / b:.3f})  out= {out_rates[-1]:,.0f}/s ({out_rates[-1] / b:.3f})",
