@@ -300,17 +300,10 @@ fn solve_one(
     out: (&mut [u8], &mut i8, &mut u32, &mut u64),
 ) {
     let (sol, st, c, g) = out;
-    let found = match grid {
-        Some(grid) => {
-            let found = engine::solve_with_budget(&grid, limit, budget);
-            if found.solutions == 0 && grid.check_givens().is_err() {
-                None
-            } else {
-                Some(found)
-            }
-        }
-        None => None,
-    };
+    let found = grid.and_then(|grid| {
+        let found = engine::solve_with_budget(&grid, limit, budget);
+        (found.solutions > 0 || grid.check_givens().is_ok()).then_some(found)
+    });
     let Some(found) = found else {
         (*st, *c, *g) = (codes.invalid, 0, 0);
         sol.fill(0);
