@@ -45,6 +45,7 @@ pub mod clock;
 pub mod corpora;
 pub mod dedup;
 pub mod engine;
+pub mod explain;
 pub mod generate;
 pub mod grid;
 pub mod human;

@@ -1,0 +1,682 @@
+//! The techniques below the chains: singles, intersections, naked and hidden sets, fish and the
+//! XY/XYZ-wings, each visiting regions, digits and cells in the order Sudoku Explainer 1.2.1
+//! does, because SE applies the *first* hint its first successful producer finds.
+//!
+//! Each producer hands what it finds to a [`Sink`] and stops when the sink says so. The four
+//! that the dynamic chains (+) also use inside a chain (generalised intersections, hidden pairs,
+//! generalised naked pairs, X-wings) expose their findings as plain values in
+//! [`super::chains`]' terms through the `*_findings` functions, so the chains can ask which
+//! candidates each finding needed gone (SE's `getRuleParents`) without building text.
+
+use std::ops::ControlFlow;
+
+use super::board::{
+    cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, BLOCK, CELL_REGION,
+    COLUMN, INDEX_IN_REGION, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+};
+use super::hint::{cell_full_list, elims_from, value_list, Flow, Hint, Sink};
+use crate::grid::PEERS;
+
+/// The bit masks of `k` of `n` bits in increasing numeric order, as SE's `Permutations`
+/// enumerates them.
+pub(crate) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
+    (0u32..(1u32 << n)).filter(move |m| m.count_ones() == k)
+}
+
+/// The set bits of a mask, ascending.
+pub(crate) fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}
+
+/// SE's `CommonTuples.searchCommonTuple`: every set has at least two members and together they
+/// have exactly `degree`; the union then.
+fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
+    let mut union = 0u16;
+    for &s in sets {
+        if s.count_ones() <= 1 {
+            return None;
+        }
+        union |= s;
+    }
+    (union.count_ones() == degree).then_some(union)
+}
+
+/// The regions of one kind.
+fn regions_of(kind: usize) -> std::ops::Range<Region> {
+    kind * 9..kind * 9 + 9
+}
+
+/// A region's positions as cells.
+fn region_cells_at(region: Region, positions: u16) -> Vec<usize> {
+    digits_of(positions << 1)
+        .map(|k| REGION_CELLS[region][k as usize - 1] as usize)
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Singles
+
+/// SE's `HiddenSingle`: first the last empty cell of a region (rated 1.0), then hidden singles
+/// proper (1.2 in a block, 1.5 in a row or column); regions in the order blocks, columns, rows.
+pub(crate) fn hidden_single(b: &Board, sink: &mut dyn Sink) -> Flow {
+    for alone_only in [true, false] {
+        for kind in [BLOCK, COLUMN, ROW] {
+            for region in regions_of(kind) {
+                for v in 1..=9u8 {
+                    let set = b.digits[v as usize] & REGION_MASK[region];
+                    if set.count_ones() == 1 {
+                        let cell = set.trailing_zeros() as usize;
+                        let alone = b.empty_count(region) == 1;
+                        if alone == alone_only {
+                            let rating = if alone {
+                                1.0
+                            } else if kind == BLOCK {
+                                1.2
+                            } else {
+                                1.5
+                            };
+                            sink.add(Hint {
+                                rating,
+                                name: "Hidden Single".into(),
+                                text: format!(
+                                    "Hidden Single: {}: {} in {}",
+                                    cell_name(cell),
+                                    v,
+                                    region_kind_name(region)
+                                ),
+                                elims: Vec::new(),
+                                place: Some((cell as u8, v)),
+                            })?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// SE's `NakedSingle`: a cell with one candidate, cells in order; rated 2.3.
+pub(crate) fn naked_single(b: &Board, sink: &mut dyn Sink) -> Flow {
+    for cell in 0..81 {
+        if b.values[cell] == 0 && b.count(cell) == 1 {
+            let v = b.cands[cell].trailing_zeros() as u8;
+            sink.add(Hint {
+                rating: 2.3,
+                name: "Naked Single".into(),
+                text: format!("Naked Single: {}: {}", cell_name(cell), v),
+                elims: Vec::new(),
+                place: Some((cell as u8, v)),
+            })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Intersections
+
+/// SE's `Locking`: pointing (a block's candidates for a digit on one line) and claiming (a
+/// line's candidates in one block). In direct mode it only reports one that leaves a hidden
+/// single in another region of the first region's kind, and places it.
+pub(crate) fn locking(b: &Board, direct: bool, sink: &mut dyn Sink) -> Flow {
+    for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
+        for v in 1..=9u8 {
+            let dv = b.digits[v as usize];
+            for r1 in regions_of(t1) {
+                let pos = dv & REGION_MASK[r1];
+                if pos.count_ones() < 2 {
+                    continue;
+                }
+                for r2 in regions_of(t2) {
+                    if REGION_MASK[r1] & REGION_MASK[r2] == 0 || pos & !REGION_MASK[r2] != 0 {
+                        continue;
+                    }
+                    if direct {
+                        for r3 in regions_of(t1) {
+                            if r3 == r1 || REGION_MASK[r3] & REGION_MASK[r2] == 0 {
+                                continue;
+                            }
+                            let pos3 = dv & REGION_MASK[r3];
+                            if pos3.count_ones() > 1 {
+                                let rest = pos3 & !REGION_MASK[r2];
+                                if rest.count_ones() == 1 {
+                                    let hcell = rest.trailing_zeros() as usize;
+                                    sink.add(locking_hint(b, r1, r2, v, Some(hcell)))?;
+                                }
+                            }
+                        }
+                    } else {
+                        let h = locking_hint(b, r1, r2, v, None);
+                        if h.is_worth() {
+                            sink.add(h)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn locking_hint(b: &Board, r1: Region, r2: Region, v: u8, hcell: Option<usize>) -> Hint {
+    let dv = b.digits[v as usize];
+    let mut masks = [0u16; 81];
+    let mut cells = Vec::new();
+    for &c in &REGION_CELLS[r2] {
+        let c = c as usize;
+        if dv & (1u128 << c) == 0 {
+            continue;
+        }
+        if REGION_MASK[r1] & (1u128 << c) == 0 {
+            masks[c] = 1 << v;
+        } else {
+            cells.push(c);
+        }
+    }
+    let pointing = r1 / 9 == BLOCK;
+    match hcell {
+        Some(h) => {
+            let name = if pointing {
+                "Direct Pointing"
+            } else {
+                "Direct Claiming"
+            };
+            Hint {
+                rating: if pointing { 1.7 } else { 1.9 },
+                name: name.into(),
+                text: format!(
+                    "{}: {}: {} of {} in {}",
+                    name,
+                    cell_full_list(&cells),
+                    v,
+                    region_kind_name(r1),
+                    region_kind_name(r2)
+                ),
+                elims: Vec::new(),
+                place: Some((h as u8, v)),
+            }
+        }
+        None => {
+            let name = if pointing { "Pointing" } else { "Claiming" };
+            Hint {
+                rating: if pointing { 2.6 } else { 2.8 },
+                name: name.into(),
+                text: format!(
+                    "{}: {}: {} in {} and {}",
+                    name,
+                    cell_full_list(&cells),
+                    v,
+                    region_kind_name(r1),
+                    region_kind_name(r2)
+                ),
+                elims: elims_from(&masks),
+                place: None,
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hidden and naked sets
+
+/// A hidden set: `values` (bit mask) confined to `positions` of `region`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HiddenSetFinding {
+    pub region: Region,
+    pub values: u16,
+    pub positions: u16,
+}
+
+/// SE's `HiddenSet`: digit tuples of `degree` confined to as many cells of a region, regions in
+/// the order blocks, columns, rows. Direct mode reports one only when it leaves a hidden single
+/// for another digit of the region, and places that.
+pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool, sink: &mut dyn Sink) -> Flow {
+    hidden_set_findings(b, degree, direct, &mut |f| {
+        if direct {
+            let mut other = None;
+            for v in 1..=9u8 {
+                if f.values & (1 << v) != 0 {
+                    continue;
+                }
+                let pos = b.positions(f.region, v);
+                if pos.count_ones() > 1 {
+                    let rest = pos & !f.positions;
+                    if rest.count_ones() == 1 {
+                        let k = rest.trailing_zeros() as usize;
+                        other = Some((REGION_CELLS[f.region][k] as usize, v));
+                        break;
+                    }
+                }
+            }
+            match other {
+                Some((cell, v)) => sink.add(hidden_set_hint(b, f, Some((cell, v)))),
+                None => ControlFlow::Continue(()),
+            }
+        } else {
+            let h = hidden_set_hint(b, f, None);
+            if h.is_worth() {
+                sink.add(h)
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    })
+}
+
+/// The hidden sets of `degree` in SE's order (before the worth test).
+pub(crate) fn hidden_set_findings(
+    b: &Board,
+    degree: u32,
+    direct: bool,
+    found: &mut dyn FnMut(HiddenSetFinding) -> Flow,
+) -> Flow {
+    for kind in [BLOCK, COLUMN, ROW] {
+        for region in regions_of(kind) {
+            let empty = b.empty_count(region) as u32;
+            if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            for combo in combinations(degree, 9) {
+                let mut sets = [0u16; 4];
+                let mut values = 0u16;
+                for (i, bit) in bits(combo).enumerate() {
+                    let v = bit as u8 + 1;
+                    values |= 1 << v;
+                    sets[i] = b.positions(region, v);
+                }
+                if let Some(positions) = common_tuple(&sets[..degree as usize], degree) {
+                    found(HiddenSetFinding {
+                        region,
+                        values,
+                        positions,
+                    })?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The candidates a hidden set removes: its cells' other digits.
+pub(crate) fn hidden_set_elims(b: &Board, f: HiddenSetFinding) -> [u16; 81] {
+    let mut masks = [0u16; 81];
+    for k in bits(f.positions as u32) {
+        let c = REGION_CELLS[f.region][k] as usize;
+        masks[c] = b.cands[c] & !f.values;
+    }
+    masks
+}
+
+fn hidden_set_hint(b: &Board, f: HiddenSetFinding, place: Option<(usize, u8)>) -> Hint {
+    const NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
+    let degree = f.values.count_ones() as usize;
+    let cells = region_cells_at(f.region, f.positions);
+    let (name, rating, elims) = match place {
+        Some(_) => (
+            format!("Direct Hidden {}", NAMES[degree - 2]),
+            if degree == 2 { 2.0 } else { 2.5 },
+            Vec::new(),
+        ),
+        None => (
+            format!("Hidden {}", NAMES[degree - 2]),
+            [3.4, 4.0, 5.4][degree - 2],
+            elims_from(&hidden_set_elims(b, f)),
+        ),
+    };
+    Hint {
+        rating,
+        text: format!(
+            "{}: {}: {} in {}",
+            name,
+            cell_full_list(&cells),
+            value_list(f.values, ","),
+            region_kind_name(f.region)
+        ),
+        name,
+        elims,
+        place: place.map(|(c, v)| (c as u8, v)),
+    }
+}
+
+/// SE's `NakedSet`: `degree` cells of a region whose candidates together are `degree` digits;
+/// the digits leave the region's other cells.
+pub(crate) fn naked_set(b: &Board, degree: u32, sink: &mut dyn Sink) -> Flow {
+    const NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
+    naked_set_findings(b, degree, &mut |f| {
+        let mut masks = [0u16; 81];
+        for &c in &REGION_CELLS[f.region] {
+            let c = c as usize;
+            if f.cells & (1u128 << c) == 0 {
+                masks[c] = b.cands[c] & f.values;
+            }
+        }
+        let elims = elims_from(&masks);
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let cells: Vec<usize> = cells_in_region_order(f.region, f.cells);
+        let name = format!("Naked {}", NAMES[degree as usize - 2]);
+        sink.add(Hint {
+            rating: [3.0, 3.6, 5.0][degree as usize - 2],
+            text: format!(
+                "{}: {}: {} in {}",
+                name,
+                cell_full_list(&cells),
+                value_list(f.values, ","),
+                region_kind_name(f.region)
+            ),
+            name,
+            elims,
+            place: None,
+        })
+    })
+}
+
+/// A naked set: `cells` of `region` holding only `values`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NakedSetFinding {
+    pub region: Region,
+    pub cells: Cells,
+    pub values: u16,
+}
+
+/// The naked sets of `degree` in SE's order (blocks, columns, rows; cell tuples by position).
+pub(crate) fn naked_set_findings(
+    b: &Board,
+    degree: u32,
+    found: &mut dyn FnMut(NakedSetFinding) -> Flow,
+) -> Flow {
+    for kind in [BLOCK, COLUMN, ROW] {
+        for region in regions_of(kind) {
+            if (b.empty_count(region) as u32) < degree * 2 {
+                continue;
+            }
+            for combo in combinations(degree, 9) {
+                let mut sets = [0u16; 6];
+                let mut cells: Cells = 0;
+                for (i, k) in bits(combo).enumerate() {
+                    let c = REGION_CELLS[region][k] as usize;
+                    cells |= 1u128 << c;
+                    sets[i] = b.cands[c];
+                }
+                if let Some(values) = common_tuple(&sets[..degree as usize], degree) {
+                    found(NakedSetFinding {
+                        region,
+                        cells,
+                        values,
+                    })?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The cells of a set that lie in a region, in the region's order.
+pub(crate) fn cells_in_region_order(region: Region, set: Cells) -> Vec<usize> {
+    REGION_CELLS[region]
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| set & (1u128 << c) != 0)
+        .collect()
+}
+
+/// SE's `NakedSetGen` eliminations: each digit of the set leaves every cell that sees all the
+/// set's cells holding it. The masks, and the order SE's `HashMap` was filled in (cells in the
+/// order they were first given a digit).
+pub(crate) fn naked_set_gen_elims(b: &Board, f: NakedSetFinding) -> ([u16; 81], Vec<u8>) {
+    let mut masks = [0u16; 81];
+    let mut order = Vec::new();
+    for v in digits_of(f.values) {
+        let mut victims: Option<Cells> = None;
+        for c in cells_of(f.cells) {
+            if b.has(c, v) {
+                victims = Some(match victims {
+                    None => PEER_MASK[c],
+                    Some(s) => s & PEER_MASK[c],
+                });
+            }
+        }
+        let victims = victims.unwrap_or(0) & b.digits[v as usize];
+        for c in cells_of(victims) {
+            if masks[c] == 0 {
+                order.push(c as u8);
+            }
+            masks[c] |= 1 << v;
+        }
+    }
+    (masks, order)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fish
+
+/// A basic fish: `value`'s candidates in the `base` lines (of kind `base_kind`) all lie in the
+/// `cover` lines of the other kind; bits are line indexes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FishFinding {
+    pub base_kind: usize,
+    pub base: u16,
+    pub cover: u16,
+    pub value: u8,
+}
+
+/// SE's `Fisherman`: columns as base lines first, then rows; line tuples, then digits.
+pub(crate) fn fish_findings(
+    b: &Board,
+    degree: u32,
+    found: &mut dyn FnMut(FishFinding) -> Flow,
+) -> Flow {
+    let mut occurrences = [0usize; 10];
+    for v in 1..=9u8 {
+        occurrences[v as usize] = b.value_count(v);
+    }
+    for (base_kind, _cover_kind) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        for combo in combinations(degree, 9) {
+            for v in 1..=9u8 {
+                if occurrences[v as usize] + degree as usize * 2 > 9 {
+                    continue;
+                }
+                let mut sets = [0u16; 4];
+                for (i, line) in bits(combo).enumerate() {
+                    sets[i] = b.positions(base_kind * 9 + line, v);
+                }
+                if let Some(cover) = common_tuple(&sets[..degree as usize], degree) {
+                    found(FishFinding {
+                        base_kind,
+                        base: combo as u16,
+                        cover,
+                        value: v,
+                    })?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The cover kind of a fish.
+fn cover_kind(base_kind: usize) -> usize {
+    if base_kind == COLUMN {
+        ROW
+    } else {
+        COLUMN
+    }
+}
+
+/// A fish's eliminations, and the order SE's `HashMap` was filled in (cover line by cover line).
+pub(crate) fn fish_elims(b: &Board, f: FishFinding) -> ([u16; 81], Vec<u8>) {
+    let mut masks = [0u16; 81];
+    let mut order = Vec::new();
+    let ck = cover_kind(f.base_kind);
+    for line in bits(f.cover as u32) {
+        let region = ck * 9 + line;
+        let pos = b.positions(region, f.value) & !f.base;
+        for k in bits(pos as u32) {
+            let c = REGION_CELLS[region][k] as usize;
+            masks[c] = 1 << f.value;
+            order.push(c as u8);
+        }
+    }
+    (masks, order)
+}
+
+/// SE's fish producer for one degree: X-wing, swordfish, jellyfish.
+pub(crate) fn fish(b: &Board, degree: u32, sink: &mut dyn Sink) -> Flow {
+    fish_findings(b, degree, &mut |f| {
+        let (masks, _) = fish_elims(b, f);
+        let elims = elims_from(&masks);
+        if elims.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        // The fish's cells, cover line by cover line, base lines across.
+        let ck = cover_kind(f.base_kind);
+        let mut cells = Vec::new();
+        for line in bits(f.cover as u32) {
+            for base in bits(f.base as u32) {
+                let c = REGION_CELLS[ck * 9 + line][base] as usize;
+                if b.has(c, f.value) {
+                    cells.push(c);
+                }
+            }
+        }
+        let n = degree as usize;
+        let name = ["X-Wing", "Swordfish", "Jellyfish"][n - 2];
+        let kinds = |k: usize| if k == ROW { "rows" } else { "columns" };
+        sink.add(Hint {
+            rating: [3.2, 3.8, 5.2][n - 2],
+            name: name.into(),
+            text: format!(
+                "{}: {}: {} in {} {} and {} {}",
+                name,
+                cell_full_list(&cells),
+                f.value,
+                n,
+                kinds(f.base_kind),
+                n,
+                kinds(ck)
+            ),
+            elims,
+            place: None,
+        })
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generalised intersections (used inside dynamic chains only)
+
+/// SE's `VLocking` finding: `value`'s 2..6 candidate cells of a region.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct VLockingFinding {
+    pub region: Region,
+    pub value: u8,
+    pub cells: Cells,
+}
+
+/// SE's `VLocking`, regions in the order blocks, rows, columns, digits outermost.
+pub(crate) fn vlocking_findings(b: &Board, found: &mut dyn FnMut(VLockingFinding) -> Flow) -> Flow {
+    for kind in [BLOCK, ROW, COLUMN] {
+        for v in 1..=9u8 {
+            for region in regions_of(kind) {
+                let cells = b.digits[v as usize] & REGION_MASK[region];
+                let n = cells.count_ones();
+                if !(2..=6).contains(&n) {
+                    continue;
+                }
+                found(VLockingFinding {
+                    region,
+                    value: v,
+                    cells,
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The cells a generalised intersection removes its digit from (ascending: SE's `CellSet`).
+pub(crate) fn vlocking_victims(b: &Board, f: VLockingFinding) -> Cells {
+    let mut victims = crate::explain::board::ALL_CELLS;
+    for c in cells_of(f.cells) {
+        victims &= PEER_MASK[c];
+    }
+    victims & b.digits[f.value as usize]
+}
+
+// ---------------------------------------------------------------------------------------------
+// XY- and XYZ-wings
+
+/// SE's `XYWing`: a pivot with two (XYZ: three) candidates and two bivalue pincers among its
+/// peers; the shared digit leaves every cell that sees both pincers (and, for XYZ, the pivot).
+pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
+    let target = if xyz { 3 } else { 2 };
+    for xy in 0..81 {
+        let xyv = b.cands[xy];
+        if xyv.count_ones() != target {
+            continue;
+        }
+        for &xz in &PEERS[xy] {
+            let xz = xz as usize;
+            let xzv = b.cands[xz];
+            if xzv.count_ones() != 2 || (xyv & !xzv).count_ones() != 1 {
+                continue;
+            }
+            for &yz in &PEERS[xy] {
+                let yz = yz as usize;
+                let yzv = b.cands[yz];
+                if yzv.count_ones() != 2 {
+                    continue;
+                }
+                let union = xyv | xzv | yzv;
+                let inter = xyv & xzv & yzv;
+                let ok = union.count_ones() == 3
+                    && if xyz {
+                        inter.count_ones() == 1
+                    } else {
+                        inter == 0
+                    };
+                if !ok {
+                    continue;
+                }
+                let z = (xzv & yzv).trailing_zeros() as u8;
+                let mut victims = PEER_MASK[xz] & PEER_MASK[yz];
+                if xyz {
+                    victims &= PEER_MASK[xy];
+                }
+                victims &= !((1u128 << xy) | (1u128 << xz) | (1u128 << yz));
+                victims &= b.digits[z as usize];
+                if victims == 0 {
+                    continue;
+                }
+                let name = if xyz { "XYZ-Wing" } else { "XY-Wing" };
+                sink.add(Hint {
+                    rating: if xyz { 4.4 } else { 4.2 },
+                    name: name.into(),
+                    text: format!("{}: {} on value {}", name, cell_full_list(&[xy, xz, yz]), z),
+                    elims: cells_of(victims).map(|c| (c as u8, 1u16 << z)).collect(),
+                    place: None,
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The region of `kind` shared by two cells, if any.
+pub(crate) fn shared_region(a: usize, b: usize, kind: usize) -> Option<Region> {
+    (CELL_REGION[a][kind] == CELL_REGION[b][kind]).then_some(CELL_REGION[a][kind])
+}
+
+/// A cell's position in its region of a kind.
+pub(crate) fn index_in(cell: usize, region: Region) -> usize {
+    INDEX_IN_REGION[cell][region / 9] as usize
+}

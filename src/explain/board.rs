@@ -1,0 +1,354 @@
+//! The candidate board the explainer reasons on, and the fixed tables of the grid's geometry in
+//! the order Sudoku Explainer walks them.
+//!
+//! Sudoku Explainer's choice of the next step depends on the order in which it visits regions,
+//! cells and digits, so the tables here are not just geometry: a region's cells are listed in
+//! SE's order (a block row by row, a row left to right, a column top to bottom), the regions of
+//! a type are numbered as SE numbers them, and region *types* are numbered SE's way (0 block,
+//! 1 row, 2 column). Everything else in the explainer indexes through these tables.
+//!
+//! The board keeps each cell's candidates as a nine-bit mask (bit `v` for digit `v`, bit 0
+//! unused, as SE's `BitSet`s are) and, beside it, one 81-bit set per digit of the cells that
+//! still hold that digit as a candidate, so "where can 5 go in this row" is an AND and a
+//! population count rather than a loop.
+
+use crate::grid::{Grid, PEERS, UNITS};
+
+/// A set of cells, bit `i` for cell `i` (row-major, r1c1 = 0).
+pub(crate) type Cells = u128;
+
+/// Region types, in SE's numbering.
+pub(crate) const BLOCK: usize = 0;
+pub(crate) const ROW: usize = 1;
+pub(crate) const COLUMN: usize = 2;
+
+/// A region: `kind * 9 + index` (so blocks are 0..9, rows 9..18, columns 18..27).
+pub(crate) type Region = usize;
+
+/// The cells of each region in SE's order.
+pub(crate) const REGION_CELLS: [[u8; 9]; 27] = {
+    let mut out = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        out[i] = UNITS[18 + i];
+        out[9 + i] = UNITS[i];
+        out[18 + i] = UNITS[9 + i];
+        i += 1;
+    }
+    out
+};
+
+/// Each region's cells as a set.
+pub(crate) const REGION_MASK: [Cells; 27] = {
+    let mut out = [0u128; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut k = 0;
+        while k < 9 {
+            out[r] |= 1u128 << REGION_CELLS[r][k];
+            k += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+/// For each cell, its region of each type (`CELL_REGION[cell][kind]`, a [`Region`]).
+pub(crate) const CELL_REGION: [[usize; 3]; 81] = {
+    let mut out = [[0usize; 3]; 81];
+    let mut r = 0;
+    while r < 27 {
+        let mut k = 0;
+        while k < 9 {
+            out[REGION_CELLS[r][k] as usize][r / 9] = r;
+            k += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+/// For each cell, its position within its region of each type.
+pub(crate) const INDEX_IN_REGION: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut r = 0;
+    while r < 27 {
+        let mut k = 0;
+        while k < 9 {
+            out[REGION_CELLS[r][k] as usize][r / 9] = k as u8;
+            k += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+/// For each cell, the set of its 20 peers.
+pub(crate) const PEER_MASK: [Cells; 81] = {
+    let mut out = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 20 {
+            out[c] |= 1u128 << PEERS[c][k];
+            k += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// All 81 cells.
+pub(crate) const ALL_CELLS: Cells = (1u128 << 81) - 1;
+
+/// The peers of each cell in the order SE's chains visit them when a candidate goes on: its
+/// block (block order), then the rest of its row, then the rest of its column.
+pub(crate) const PEERS_CHAIN_ORDER: [[u8; 20]; 81] = {
+    let mut out = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut seen = 1u128 << c;
+        let mut t = 0;
+        while t < 3 {
+            let r = CELL_REGION[c][t];
+            let mut k = 0;
+            while k < 9 {
+                let o = REGION_CELLS[r][k];
+                if seen & (1u128 << o) == 0 {
+                    seen |= 1u128 << o;
+                    out[c][n] = o;
+                    n += 1;
+                }
+                k += 1;
+            }
+            t += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// Iterates the cells of a set in ascending order.
+#[inline]
+pub(crate) fn cells_of(mut set: Cells) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            None
+        } else {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            Some(c)
+        }
+    })
+}
+
+/// Iterates the digits of a candidate mask in ascending order.
+#[inline]
+pub(crate) fn digits_of(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let v = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            Some(v)
+        }
+    })
+}
+
+/// SE's name of a cell: `r1c1`.
+pub(crate) fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// SE's short name of a region kind: `block`, `row`, `column`.
+pub(crate) fn region_kind_name(region: Region) -> &'static str {
+    match region / 9 {
+        BLOCK => "block",
+        ROW => "row",
+        _ => "column",
+    }
+}
+
+/// A position in SE's terms: digits placed, candidates left.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Board {
+    /// `0` for an empty cell, else its digit.
+    pub values: [u8; 81],
+    /// Each empty cell's candidates, bit `v` for digit `v`; `0` for a filled cell.
+    pub cands: [u16; 81],
+    /// `digits[v]`: the cells holding `v` as a candidate (`digits[0]` unused).
+    pub digits: [Cells; 10],
+}
+
+impl Board {
+    /// The board of a puzzle as SE builds it: every digit a candidate of every empty cell, then
+    /// each given's digit taken out of its peers.
+    pub(crate) fn new(grid: &Grid) -> Board {
+        let mut b = Board {
+            values: [0; 81],
+            cands: [0; 81],
+            digits: [0; 10],
+        };
+        for (c, &v) in grid.cells().iter().enumerate() {
+            b.values[c] = v;
+            if v == 0 {
+                b.cands[c] = 0x3fe;
+            }
+        }
+        for c in 0..81 {
+            let v = b.values[c];
+            if v != 0 {
+                for &p in &PEERS[c] {
+                    b.cands[p as usize] &= !(1 << v);
+                }
+            }
+        }
+        b.rebuild_digits();
+        b
+    }
+
+    /// Recomputes the per-digit sets from the masks.
+    pub(crate) fn rebuild_digits(&mut self) {
+        self.digits = [0; 10];
+        for c in 0..81 {
+            for v in digits_of(self.cands[c]) {
+                self.digits[v as usize] |= 1u128 << c;
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn has(&self, cell: usize, v: u8) -> bool {
+        self.cands[cell] & (1 << v) != 0
+    }
+
+    #[inline]
+    pub(crate) fn count(&self, cell: usize) -> u32 {
+        self.cands[cell].count_ones()
+    }
+
+    /// Takes `v` out of `cell`'s candidates (nothing if it was not one).
+    #[inline]
+    pub(crate) fn remove(&mut self, cell: usize, v: u8) {
+        self.cands[cell] &= !(1 << v);
+        self.digits[v as usize] &= !(1u128 << cell);
+    }
+
+    /// Takes every digit of `mask` out of `cell`'s candidates.
+    #[inline]
+    pub(crate) fn remove_mask(&mut self, cell: usize, mask: u16) {
+        for v in digits_of(mask & self.cands[cell]) {
+            self.remove(cell, v);
+        }
+    }
+
+    /// SE's `setValueAndCancel`: the cell takes `v`, loses all its candidates, and `v` leaves
+    /// its 20 peers.
+    pub(crate) fn place(&mut self, cell: usize, v: u8) {
+        self.values[cell] = v;
+        for d in digits_of(self.cands[cell]) {
+            self.digits[d as usize] &= !(1u128 << cell);
+        }
+        self.cands[cell] = 0;
+        let peers = PEER_MASK[cell] & self.digits[v as usize];
+        for p in cells_of(peers) {
+            self.cands[p] &= !(1 << v);
+        }
+        self.digits[v as usize] &= !peers;
+    }
+
+    /// The positions (0..9, in the region's order) where `v` is still a candidate.
+    #[inline]
+    pub(crate) fn positions(&self, region: Region, v: u8) -> u16 {
+        let set = self.digits[v as usize] & REGION_MASK[region];
+        if set == 0 {
+            return 0;
+        }
+        let mut out = 0u16;
+        for (k, &c) in REGION_CELLS[region].iter().enumerate() {
+            if set & (1u128 << c) != 0 {
+                out |= 1 << k;
+            }
+        }
+        out
+    }
+
+    /// The number of cells of `v`'s candidates in a region.
+    #[inline]
+    pub(crate) fn position_count(&self, region: Region, v: u8) -> u32 {
+        (self.digits[v as usize] & REGION_MASK[region]).count_ones()
+    }
+
+    /// The empty cells of a region.
+    pub(crate) fn empty_count(&self, region: Region) -> usize {
+        REGION_CELLS[region]
+            .iter()
+            .filter(|&&c| self.values[c as usize] == 0)
+            .count()
+    }
+
+    /// How many cells hold the digit `v` as their value.
+    pub(crate) fn value_count(&self, v: u8) -> usize {
+        self.values.iter().filter(|&&x| x == v).count()
+    }
+
+    /// Every cell has its value.
+    pub(crate) fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The grid of the digits placed so far.
+    pub(crate) fn grid(&self) -> Grid {
+        Grid::from_cells(self.values).unwrap_or(Grid::EMPTY)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_follow_se_order() {
+        // Block 1 (SE's block 2) is r1c4..r3c6 row by row.
+        assert_eq!(REGION_CELLS[1], [3, 4, 5, 12, 13, 14, 21, 22, 23]);
+        assert_eq!(REGION_CELLS[9 + 2], [18, 19, 20, 21, 22, 23, 24, 25, 26]);
+        assert_eq!(REGION_CELLS[18 + 2], [2, 11, 20, 29, 38, 47, 56, 65, 74]);
+        assert_eq!(CELL_REGION[40], [4, 13, 22]);
+        assert_eq!(INDEX_IN_REGION[40], [4, 4, 4]);
+        // r2c2's chain order: its block, then row 2 beyond the block, then column 2 beyond it.
+        assert_eq!(
+            PEERS_CHAIN_ORDER[10],
+            [0, 1, 2, 9, 11, 18, 19, 20, 12, 13, 14, 15, 16, 17, 28, 37, 46, 55, 64, 73]
+        );
+        for c in 0..81 {
+            assert_eq!(PEER_MASK[c].count_ones(), 20);
+            let mut m = 0u128;
+            for &p in &PEERS_CHAIN_ORDER[c] {
+                m |= 1u128 << p;
+            }
+            assert_eq!(m, PEER_MASK[c]);
+        }
+    }
+
+    #[test]
+    fn placing_takes_the_digit_out_of_the_peers() {
+        let g: Grid =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let mut b = Board::new(&g);
+        assert!(!b.has(2, 5) && !b.has(2, 3) && b.has(2, 4));
+        b.place(2, 4);
+        assert_eq!(b.values[2], 4);
+        assert_eq!(b.cands[2], 0);
+        for &p in &PEERS[2] {
+            assert!(!b.has(p as usize, 4));
+        }
+        let mut fresh = b.clone();
+        fresh.rebuild_digits();
+        assert!(fresh == b);
+        assert_eq!(b.positions(9, 4), 0);
+    }
+}

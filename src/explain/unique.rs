@@ -1,0 +1,600 @@
+//! The uniqueness techniques: unique rectangles and loops (types 1–4) and the bivalue universal
+//! grave (BUG, types 1–4), as Sudoku Explainer 1.2.1 finds and orders them.
+//!
+//! These are the one place SE's order is not "first found": its unique-loop producer collects
+//! every loop hint, sorts them by rating and then type (a stable sort, so ties keep the order
+//! found), and hands them over in that order. The loop search is SE's depth-first walk, including
+//! its quirk that the set of "extra" digits seen so far is shared by the sibling branches of a
+//! step (the SE 1.2.1 behaviour `--islkSudokuURUL=0` selects).
+
+use std::ops::ControlFlow;
+
+use super::basic::{bits, combinations};
+use super::board::{
+    cells_of, digits_of, Board, Cells, Region, CELL_REGION, INDEX_IN_REGION, PEER_MASK,
+    REGION_CELLS, REGION_MASK,
+};
+use super::hint::{cell_full_list, cell_list, elims_from, value_list, Flow, Hint, Sink};
+
+/// A unique loop hint before sorting.
+struct LoopHint {
+    hint: Hint,
+    kind: u8,
+}
+
+/// SE's `UniqueLoops`: every unique rectangle or loop hint, sorted by rating then type.
+pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
+    let mut hints: Vec<LoopHint> = Vec::new();
+    for cell in 0..81 {
+        if b.count(cell) != 2 {
+            continue;
+        }
+        let mut d = digits_of(b.cands[cell]);
+        let (v1, v2) = match (d.next(), d.next()) {
+            (Some(a), Some(b)) => (a, b),
+            _ => continue,
+        };
+        let mut results: Vec<Vec<usize>> = Vec::new();
+        let mut path = Vec::new();
+        check_for_loops(b, cell, v1, v2, &mut path, 2, 0, None, &mut results);
+        for lp in &results {
+            if !is_valid_loop(lp) {
+                continue;
+            }
+            let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.count(c) > 2).collect();
+            match extra.len() {
+                1 => {
+                    let mut masks = [0u16; 81];
+                    masks[extra[0]] = (1 << v1) | (1 << v2);
+                    push(&mut hints, loop_hint(lp, v1, v2, 1, 0.0, masks));
+                }
+                n if n > 2 => {
+                    push(&mut hints, type2(b, lp, &extra, v1, v2));
+                }
+                2 => {
+                    let (r1, r2) = (extra[0], extra[1]);
+                    let r = (b.cands[r1] | b.cands[r2]) & !((1 << v1) | (1 << v2));
+                    if r.count_ones() == 1 {
+                        push(&mut hints, type2(b, lp, &extra, v1, v2));
+                    } else if r.count_ones() >= 2 {
+                        for h in type3(b, lp, r1, r2, v1, v2) {
+                            push(&mut hints, h);
+                        }
+                    }
+                    if let Some(h) = type4(b, lp, r1, r2, v1, v2) {
+                        push(&mut hints, h);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // Stable: equal ratings and types keep the order found.
+    hints.sort_by(|a, b| {
+        a.hint
+            .rating
+            .partial_cmp(&b.hint.rating)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.kind.cmp(&b.kind))
+    });
+    for h in hints {
+        sink.add(h.hint)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Keeps a hint that removes something (SE also drops equal hints, which never changes which
+/// one sorts first).
+fn push(hints: &mut Vec<LoopHint>, h: LoopHint) {
+    if h.hint.is_worth() {
+        hints.push(h);
+    }
+}
+
+/// SE's `checkForLoops`, depth first through the regions of each cell other than the one that
+/// led to it.
+#[allow(clippy::too_many_arguments)]
+fn check_for_loops(
+    b: &Board,
+    cell: usize,
+    v1: u8,
+    v2: u8,
+    path: &mut Vec<usize>,
+    allowed_ex: i32,
+    ex_values: u16,
+    last_kind: Option<usize>,
+    results: &mut Vec<Vec<usize>>,
+) {
+    path.push(cell);
+    let mut ex_values = ex_values;
+    for kind in 0..3 {
+        if Some(kind) == last_kind {
+            continue;
+        }
+        let region = CELL_REGION[cell][kind];
+        for &next in &REGION_CELLS[region] {
+            let next = next as usize;
+            if path[0] == next && path.len() >= 4 {
+                results.push(path.clone());
+            } else if !path.contains(&next) {
+                let p = b.cands[next];
+                if p & (1 << v1) != 0 && p & (1 << v2) != 0 {
+                    ex_values |= p;
+                    ex_values &= !((1 << v1) | (1 << v2));
+                    let card = p.count_ones();
+                    if card == 2 || ex_values.count_ones() == 1 || allowed_ex > 0 {
+                        let allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                        check_for_loops(
+                            b,
+                            next,
+                            v1,
+                            v2,
+                            path,
+                            allowed,
+                            ex_values,
+                            Some(kind),
+                            results,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+/// SE's `isValidLoop`: the regions of the odd cells are those of the even cells, and neither
+/// parity visits a region twice.
+fn is_valid_loop(lp: &[usize]) -> bool {
+    let mut odd = [false; 27];
+    let mut even = [false; 27];
+    for (i, &c) in lp.iter().enumerate() {
+        let seen = if i % 2 == 1 { &mut odd } else { &mut even };
+        for kind in 0..3 {
+            let r = CELL_REGION[c][kind];
+            if seen[r] {
+                return false;
+            }
+            seen[r] = true;
+        }
+    }
+    odd == even
+}
+
+/// The base rating of a loop: 4.5 for a rectangle, 4.6 for six cells, 4.7 for eight, 5.0 from
+/// ten, computed as SE adds it up.
+fn loop_rating(len: usize) -> f64 {
+    let mut r = 4.5;
+    if len >= 10 {
+        r += 0.3;
+    }
+    if len >= 8 {
+        r += 0.2;
+    } else if len >= 6 {
+        r += 0.1;
+    }
+    r
+}
+
+fn loop_hint(lp: &[usize], v1: u8, v2: u8, kind: u8, extra: f64, masks: [u16; 81]) -> LoopHint {
+    let name = if lp.len() > 4 {
+        format!("Unique Loop {} type {}", lp.len(), kind)
+    } else {
+        format!("Unique Rectangle type {}", kind)
+    };
+    let rating = if extra == 0.0 {
+        loop_rating(lp.len())
+    } else {
+        loop_rating(lp.len()) + extra
+    };
+    LoopHint {
+        hint: Hint {
+            rating,
+            text: format!("{}: {} on {}, {}", name, cell_full_list(lp), v1, v2),
+            name,
+            elims: elims_from(&masks),
+            place: None,
+        },
+        kind,
+    }
+}
+
+/// Type 2: the extra cells share one extra digit, which leaves every cell that sees them all.
+fn type2(b: &Board, lp: &[usize], extra: &[usize], v1: u8, v2: u8) -> LoopHint {
+    let common = b.cands[extra[0]] & !((1 << v1) | (1 << v2));
+    let value = common.trailing_zeros() as u8;
+    let mut seen = super::board::ALL_CELLS;
+    let mut extra_set: Cells = 0;
+    for &c in extra {
+        seen &= PEER_MASK[c];
+        extra_set |= 1u128 << c;
+    }
+    let mut masks = [0u16; 81];
+    if value <= 9 {
+        for c in cells_of(seen & !extra_set & b.digits[value as usize]) {
+            masks[c] = 1 << value;
+        }
+    }
+    loop_hint(lp, v1, v2, 2, 0.0, masks)
+}
+
+/// Does a tuple of region positions hold `i1` and not `i2` (SE's `containsFirst`)?
+fn contains_first(combo: u32, i1: usize, i2: usize) -> bool {
+    combo & (1 << i1) != 0 && combo & (1 << i2) == 0
+}
+
+/// Type 3: the two extra cells act as one cell holding their extra digits, which forms a naked
+/// or hidden set with other cells of a region they share.
+fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<LoopHint> {
+    let mut out = Vec::new();
+    let both = (1u16 << v1) | (1u16 << v2);
+    let extra = (b.cands[c1] | b.cands[c2]) & !both;
+    let extra_n = extra.count_ones();
+    for degree in extra_n..=7 {
+        for kind in 0..3 {
+            let region = CELL_REGION[c1][kind];
+            if region != CELL_REGION[c2][kind] {
+                continue;
+            }
+            let empty = b.empty_count(region) as u32;
+            let i1 = INDEX_IN_REGION[c1][kind] as usize;
+            let i2 = INDEX_IN_REGION[c2][kind] as usize;
+            if degree * 2 <= empty {
+                for combo in combinations(degree, 9) {
+                    if !contains_first(combo, i1, i2) {
+                        continue;
+                    }
+                    let mut naked = extra & b.cands[c1] & b.cands[c2];
+                    let mut others = Vec::new();
+                    let mut sets = Vec::new();
+                    for k in bits(combo) {
+                        if k == i1 {
+                            sets.push(extra);
+                        } else {
+                            let c = REGION_CELLS[region][k] as usize;
+                            sets.push(b.cands[c]);
+                            naked |= b.cands[c];
+                            others.push(c);
+                        }
+                    }
+                    if naked.count_ones() != degree {
+                        continue;
+                    }
+                    let mut union = 0u16;
+                    let mut ok = true;
+                    for &s in &sets {
+                        if s.count_ones() <= 1 {
+                            ok = false;
+                            break;
+                        }
+                        union |= s;
+                    }
+                    if !ok || union.count_ones() != degree {
+                        continue;
+                    }
+                    out.push(type3_naked(b, lp, v1, v2, region, c1, c2, &others, union));
+                }
+            }
+            if degree * 2 < empty {
+                let rem: Vec<u8> = (1..=9u8)
+                    .filter(|&v| v != v1 && v != v2 && extra & (1 << v) == 0)
+                    .collect();
+                if degree >= 2 && (degree - 2) as usize <= rem.len() {
+                    for pc in combinations(degree - 2, rem.len() as u32) {
+                        let mut values: Vec<u8> = bits(pc).map(|i| rem[i]).collect();
+                        values.push(v1);
+                        values.push(v2);
+                        let mut union = 0u16;
+                        let mut ok = true;
+                        for &v in &values {
+                            let pos = b.positions(region, v) & !(1 << i2);
+                            if pos == 0 {
+                                ok = false;
+                                break;
+                            }
+                            union |= pos;
+                        }
+                        if !ok || union.count_ones() != degree {
+                            continue;
+                        }
+                        let hidden: u16 = values.iter().fold(0, |m, &v| m | (1 << v));
+                        out.push(type3_hidden(b, lp, v1, v2, region, c1, c2, hidden, union));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn type3_naked(
+    b: &Board,
+    lp: &[usize],
+    v1: u8,
+    v2: u8,
+    region: Region,
+    c1: usize,
+    c2: usize,
+    others: &[usize],
+    values: u16,
+) -> LoopHint {
+    // SE on a plain sudoku (its "Latin" branch): the set's digits leave the region's other
+    // cells.
+    let mut masks = [0u16; 81];
+    for &c in &REGION_CELLS[region] {
+        let c = c as usize;
+        if others.contains(&c) || c == c1 || c == c2 {
+            continue;
+        }
+        masks[c] = b.cands[c] & values;
+    }
+    let n = values.count_ones() as i32;
+    loop_hint(lp, v1, v2, 3, ((n - 1) as f64) * 0.1, masks)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn type3_hidden(
+    b: &Board,
+    lp: &[usize],
+    v1: u8,
+    v2: u8,
+    region: Region,
+    c1: usize,
+    c2: usize,
+    hidden: u16,
+    positions: u16,
+) -> LoopHint {
+    let kind = region / 9;
+    let pos = positions & !(1 << INDEX_IN_REGION[c1][kind]) & !(1 << INDEX_IN_REGION[c2][kind]);
+    let mut masks = [0u16; 81];
+    for k in bits(pos as u32) {
+        let c = REGION_CELLS[region][k] as usize;
+        masks[c] = b.cands[c] & !hidden;
+    }
+    let n = pos.count_ones() as f64;
+    loop_hint(lp, v1, v2, 3, (n - 1.0) * 0.1, masks)
+}
+
+/// Type 4: one of the loop's digits is locked in the two extra cells within a region they share,
+/// so the other digit leaves both.
+fn type4(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Option<LoopHint> {
+    let mut r1 = None;
+    let mut r2 = None;
+    for kind in 0..3 {
+        let region = CELL_REGION[c1][kind];
+        if region != CELL_REGION[c2][kind] {
+            continue;
+        }
+        let rest = REGION_MASK[region] & !(1u128 << c1) & !(1u128 << c2);
+        if rest & b.digits[v1 as usize] == 0 {
+            r1 = Some(region);
+        }
+        if rest & b.digits[v2 as usize] == 0 {
+            r2 = Some(region);
+        }
+    }
+    let (lock, rem) = if r1.is_some() {
+        (v1, v2)
+    } else if r2.is_some() {
+        (v2, v1)
+    } else {
+        return None;
+    };
+    let mut masks = [0u16; 81];
+    masks[c1] = 1 << rem;
+    masks[c2] = 1 << rem;
+    // SE keeps the removal even where the cell lacks the digit; apply ignores it.
+    masks[c1] &= b.cands[c1];
+    masks[c2] &= b.cands[c2];
+    Some(loop_hint(lp, lock, rem, 4, 0.0, masks))
+}
+
+// ---------------------------------------------------------------------------------------------
+// BUG
+
+/// SE's `BivalueUniversalGrave` (the SE 1.2.1 algorithm, `--islkSudokuBUG=0`).
+pub(crate) fn bug(b: &Board, sink: &mut dyn Sink) -> Flow {
+    let mut temp = b.clone();
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; 81];
+    let mut all_values = 0u16;
+    let mut common: Option<Cells> = None;
+    for kind in 0..3 {
+        for region in kind * 9..kind * 9 + 9 {
+            for v in 1..=9u8 {
+                let set = b.digits[v as usize] & REGION_MASK[region];
+                let n = set.count_ones();
+                if n == 0 || n == 2 {
+                    continue;
+                }
+                let new: Vec<usize> = REGION_CELLS[region]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| set & (1u128 << c) != 0 && b.count(c) >= 3)
+                    .collect();
+                if new.len() == 1 {
+                    let cell = new[0];
+                    if !bug_cells.contains(&cell) {
+                        bug_cells.push(cell);
+                    }
+                    bug_values[cell] |= 1 << v;
+                    all_values |= 1 << v;
+                    temp.remove(cell, v);
+                    let mut cc = match common {
+                        None => PEER_MASK[cell],
+                        Some(s) => s & PEER_MASK[cell],
+                    };
+                    for &c in &bug_cells {
+                        cc &= !(1u128 << c);
+                    }
+                    common = Some(cc);
+                    if bug_cells.len() > 1 && all_values.count_ones() > 1 && cc == 0 {
+                        return ControlFlow::Continue(());
+                    }
+                }
+                if new.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+    }
+    for c in 0..81 {
+        if temp.values[c] == 0 && temp.count(c) != 2 {
+            return ControlFlow::Continue(());
+        }
+    }
+    for region in 0..27 {
+        for v in 1..=9u8 {
+            let n = temp.position_count(region, v);
+            if n != 0 && n != 2 {
+                return ControlFlow::Continue(());
+            }
+        }
+    }
+    if bug_cells.len() == 1 {
+        let cell = bug_cells[0];
+        let mut masks = [0u16; 81];
+        masks[cell] = b.cands[cell] & !all_values;
+        sink.add(Hint {
+            rating: 5.6,
+            name: "BUG type 1".into(),
+            text: format!("BUG type 1: {}", super::board::cell_name(cell)),
+            elims: elims_from(&masks),
+            place: None,
+        })?;
+    } else if all_values.count_ones() == 1 {
+        bug2(b, &bug_cells, all_values, common, sink)?;
+        if bug_cells.len() == 2 {
+            bug4(b, &bug_cells, &bug_values, all_values, sink)?;
+        }
+    } else if let Some(cc) = common.filter(|&c| c != 0) {
+        if bug_cells.len() == 2 {
+            bug4(b, &bug_cells, &bug_values, all_values, sink)?;
+        }
+        bug3(b, &bug_cells, all_values, cc, sink)?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn bug2(
+    b: &Board,
+    cells: &[usize],
+    all_values: u16,
+    common: Option<Cells>,
+    sink: &mut dyn Sink,
+) -> Flow {
+    let value = all_values.trailing_zeros() as u8;
+    let Some(common) = common.filter(|&c| c != 0) else {
+        return ControlFlow::Continue(());
+    };
+    let victims = common & b.digits[value as usize];
+    if victims == 0 {
+        return ControlFlow::Continue(());
+    }
+    sink.add(Hint {
+        rating: 5.7,
+        name: "BUG type 2".into(),
+        text: format!("BUG type 2: {} on {}", cell_list(cells), value),
+        elims: cells_of(victims)
+            .map(|c| (c as u8, 1u16 << value))
+            .collect(),
+        place: None,
+    })
+}
+
+fn bug4(
+    b: &Board,
+    cells: &[usize],
+    extra: &[u16; 81],
+    all_values: u16,
+    sink: &mut dyn Sink,
+) -> Flow {
+    let (c1, c2) = (cells[0], cells[1]);
+    let common = b.cands[c1] & b.cands[c2] & !all_values;
+    if common.count_ones() != 1 {
+        return ControlFlow::Continue(());
+    }
+    let value = common.trailing_zeros() as u8;
+    for kind in 0..3 {
+        if CELL_REGION[c1][kind] != CELL_REGION[c2][kind] {
+            continue;
+        }
+        let mut masks = [0u16; 81];
+        masks[c1] = b.cands[c1] & !extra[c1] & !(1 << value);
+        masks[c2] = b.cands[c2] & !extra[c2] & !(1 << value);
+        sink.add(Hint {
+            rating: 5.7,
+            name: "BUG type 4".into(),
+            text: format!(
+                "BUG type 4: {},{} on {}",
+                super::board::cell_name(c1),
+                super::board::cell_name(c2),
+                value
+            ),
+            elims: elims_from(&masks),
+            place: None,
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn bug3(b: &Board, cells: &[usize], all_values: u16, common: Cells, sink: &mut dyn Sink) -> Flow {
+    for kind in 0..3 {
+        let region = CELL_REGION[cells[0]][kind];
+        if cells.iter().any(|&c| CELL_REGION[c][kind] != region) {
+            continue;
+        }
+        let region_cells: Vec<usize> = cells_of(common & REGION_MASK[region]).collect();
+        for degree in 2..=6u32 {
+            if (region_cells.len() as u32) < degree {
+                continue;
+            }
+            for combo in combinations(degree - 1, region_cells.len() as u32) {
+                let naked_cells: Vec<usize> = bits(combo).map(|i| region_cells[i]).collect();
+                let mut other = 0u16;
+                let mut ok = true;
+                let mut union = all_values;
+                if all_values.count_ones() <= 1 {
+                    ok = false;
+                }
+                for &c in &naked_cells {
+                    let p = b.cands[c];
+                    other |= p;
+                    if p.count_ones() <= 1 {
+                        ok = false;
+                    }
+                    union |= p;
+                }
+                if other.count_ones() != degree || !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let naked = union;
+                let mut masks = [0u16; 81];
+                for &c in &region_cells {
+                    if naked_cells.contains(&c) || cells.contains(&c) {
+                        continue;
+                    }
+                    masks[c] = b.cands[c] & naked;
+                }
+                let elims = elims_from(&masks);
+                if elims.is_empty() {
+                    continue;
+                }
+                let n = naked.count_ones() as i32;
+                sink.add(Hint {
+                    rating: 5.7 + ((n - 1) as f64) * 0.1,
+                    name: "BUG type 3".into(),
+                    text: format!(
+                        "BUG type 3: {} on {}",
+                        cell_list(cells),
+                        value_list(naked, ", ")
+                    ),
+                    elims,
+                    place: None,
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
