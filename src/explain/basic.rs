@@ -11,16 +11,22 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, BLOCK, CELL_REGION,
-    COLUMN, INDEX_IN_REGION, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION,
+    PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
-use super::hint::{cell_full_list, elims_from, value_list, Flow, Hint, Sink};
+use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
 use crate::grid::PEERS;
 
 /// The bit masks of `k` of `n` bits in increasing numeric order, as SE's `Permutations`
 /// enumerates them.
 pub(crate) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
     (0u32..(1u32 << n)).filter(move |m| m.count_ones() == k)
+}
+
+/// `combinations(k, 9)` for k = 0..=9, computed once.
+fn combos(k: u32) -> &'static [u32] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<u32>>> = std::sync::OnceLock::new();
+    &TABLE.get_or_init(|| (0..=9).map(|k| combinations(k, 9).collect()).collect())[k as usize]
 }
 
 /// The set bits of a mask, ascending.
@@ -65,38 +71,44 @@ fn region_cells_at(region: Region, positions: u16) -> Vec<usize> {
 // Singles
 
 /// SE's `HiddenSingle`: first the last empty cell of a region (rated 1.0), then hidden singles
-/// proper (1.2 in a block, 1.5 in a row or column); regions in the order blocks, columns, rows.
+/// proper (1.2 in a block, 1.5 in a row or column); regions in the order blocks, columns, rows,
+/// digits in order within a region.
 pub(crate) fn hidden_single(b: &Board, sink: &mut dyn Sink) -> Flow {
     for alone_only in [true, false] {
         for kind in [BLOCK, COLUMN, ROW] {
             for region in regions_of(kind) {
-                for v in 1..=9u8 {
-                    let set = b.digits[v as usize] & REGION_MASK[region];
-                    if set.count_ones() == 1 {
-                        let cell = set.trailing_zeros() as usize;
-                        let alone = b.empty_count(region) == 1;
-                        if alone == alone_only {
-                            let rating = if alone {
-                                1.0
-                            } else if kind == BLOCK {
-                                1.2
-                            } else {
-                                1.5
-                            };
-                            sink.add(Hint {
-                                rating,
-                                name: "Hidden Single".into(),
-                                text: format!(
-                                    "Hidden Single: {}: {} in {}",
-                                    cell_name(cell),
-                                    v,
-                                    region_kind_name(region)
-                                ),
-                                elims: Vec::new(),
-                                place: Some((cell as u8, v)),
-                            })?;
-                        }
-                    }
+                let empty = b.empty_count(region);
+                if (empty == 1) != alone_only || empty == 0 {
+                    continue;
+                }
+                // The digits with exactly one place in the region.
+                let mut once = 0u16;
+                let mut twice = 0u16;
+                for &c in &REGION_CELLS[region] {
+                    let m = b.cands[c as usize];
+                    twice |= once & m;
+                    once |= m;
+                }
+                let mut once = once & !twice;
+                while once != 0 {
+                    let v = once.trailing_zeros() as u8;
+                    once &= once - 1;
+                    let cell = (b.digits[v as usize] & REGION_MASK[region]).trailing_zeros();
+                    let rating = if alone_only {
+                        1.0
+                    } else if kind == BLOCK {
+                        1.2
+                    } else {
+                        1.5
+                    };
+                    sink.add(Hint {
+                        rating,
+                        elims: Vec::new(),
+                        place: Some((cell as u8, v)),
+                        detail: Detail::HiddenSingle {
+                            region: region as u8,
+                        },
+                    })?;
                 }
             }
         }
@@ -106,15 +118,14 @@ pub(crate) fn hidden_single(b: &Board, sink: &mut dyn Sink) -> Flow {
 
 /// SE's `NakedSingle`: a cell with one candidate, cells in order; rated 2.3.
 pub(crate) fn naked_single(b: &Board, sink: &mut dyn Sink) -> Flow {
-    for cell in 0..81 {
-        if b.values[cell] == 0 && b.count(cell) == 1 {
+    for cell in cells_of(b.empty) {
+        if b.count(cell) == 1 {
             let v = b.cands[cell].trailing_zeros() as u8;
             sink.add(Hint {
                 rating: 2.3,
-                name: "Naked Single".into(),
-                text: format!("Naked Single: {}: {}", cell_name(cell), v),
                 elims: Vec::new(),
                 place: Some((cell as u8, v)),
+                detail: Detail::NakedSingle,
             })?;
         }
     }
@@ -154,11 +165,33 @@ pub(crate) fn locking(b: &Board, direct: bool, sink: &mut dyn Sink) -> Flow {
                                 }
                             }
                         }
-                    } else {
-                        let h = locking_hint(b, r1, r2, v, None);
-                        if h.is_worth() {
-                            sink.add(h)?;
-                        }
+                    } else if dv & REGION_MASK[r2] & !REGION_MASK[r1] != 0 {
+                        sink.add(locking_hint(b, r1, r2, v, None))?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The pointing and claiming intersections in SE's order (before the worth test): `(r1, r2, v)`
+/// where `v`'s candidates in `r1` all lie in `r2`.
+pub(crate) fn locking_findings(
+    b: &Board,
+    found: &mut dyn FnMut(Region, Region, u8) -> Flow,
+) -> Flow {
+    for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
+        for v in 1..=9u8 {
+            let dv = b.digits[v as usize];
+            for r1 in regions_of(t1) {
+                let pos = dv & REGION_MASK[r1];
+                if pos.count_ones() < 2 {
+                    continue;
+                }
+                for r2 in regions_of(t2) {
+                    if REGION_MASK[r1] & REGION_MASK[r2] != 0 && pos & !REGION_MASK[r2] == 0 {
+                        found(r1, r2, v)?;
                     }
                 }
             }
@@ -169,59 +202,30 @@ pub(crate) fn locking(b: &Board, direct: bool, sink: &mut dyn Sink) -> Flow {
 
 fn locking_hint(b: &Board, r1: Region, r2: Region, v: u8, hcell: Option<usize>) -> Hint {
     let dv = b.digits[v as usize];
-    let mut masks = [0u16; 81];
-    let mut cells = Vec::new();
-    for &c in &REGION_CELLS[r2] {
-        let c = c as usize;
-        if dv & (1u128 << c) == 0 {
-            continue;
-        }
-        if REGION_MASK[r1] & (1u128 << c) == 0 {
-            masks[c] = 1 << v;
-        } else {
-            cells.push(c);
-        }
-    }
+    let cells = in_region_order(r2, dv & REGION_MASK[r2] & REGION_MASK[r1]);
     let pointing = r1 / 9 == BLOCK;
+    let detail = Detail::Locking {
+        direct: hcell.is_some(),
+        r1: r1 as u8,
+        r2: r2 as u8,
+        value: v,
+        cells,
+    };
     match hcell {
-        Some(h) => {
-            let name = if pointing {
-                "Direct Pointing"
-            } else {
-                "Direct Claiming"
-            };
-            Hint {
-                rating: if pointing { 1.7 } else { 1.9 },
-                name: name.into(),
-                text: format!(
-                    "{}: {}: {} of {} in {}",
-                    name,
-                    cell_full_list(&cells),
-                    v,
-                    region_kind_name(r1),
-                    region_kind_name(r2)
-                ),
-                elims: Vec::new(),
-                place: Some((h as u8, v)),
-            }
-        }
-        None => {
-            let name = if pointing { "Pointing" } else { "Claiming" };
-            Hint {
-                rating: if pointing { 2.6 } else { 2.8 },
-                name: name.into(),
-                text: format!(
-                    "{}: {}: {} in {} and {}",
-                    name,
-                    cell_full_list(&cells),
-                    v,
-                    region_kind_name(r1),
-                    region_kind_name(r2)
-                ),
-                elims: elims_from(&masks),
-                place: None,
-            }
-        }
+        Some(h) => Hint {
+            rating: if pointing { 1.7 } else { 1.9 },
+            elims: Vec::new(),
+            place: Some((h as u8, v)),
+            detail,
+        },
+        None => Hint {
+            rating: if pointing { 2.6 } else { 2.8 },
+            elims: cells_of(dv & REGION_MASK[r2] & !REGION_MASK[r1])
+                .map(|c| (c as u8, 1u16 << v))
+                .collect(),
+            place: None,
+            detail,
+        },
     }
 }
 
@@ -261,13 +265,10 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool, sink: &mut dyn Si
                 Some((cell, v)) => sink.add(hidden_set_hint(b, f, Some((cell, v)))),
                 None => ControlFlow::Continue(()),
             }
+        } else if hidden_set_elims(b, f).iter().any(|&m| m != 0) {
+            sink.add(hidden_set_hint(b, f, None))
         } else {
-            let h = hidden_set_hint(b, f, None);
-            if h.is_worth() {
-                sink.add(h)
-            } else {
-                ControlFlow::Continue(())
-            }
+            ControlFlow::Continue(())
         }
     })
 }
@@ -285,13 +286,17 @@ pub(crate) fn hidden_set_findings(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            for combo in combinations(degree, 9) {
+            let mut pos = [0u16; 10];
+            for v in 1..=9u8 {
+                pos[v as usize] = b.positions(region, v);
+            }
+            for &combo in combos(degree) {
                 let mut sets = [0u16; 4];
                 let mut values = 0u16;
                 for (i, bit) in bits(combo).enumerate() {
                     let v = bit as u8 + 1;
                     values |= 1 << v;
-                    sets[i] = b.positions(region, v);
+                    sets[i] = pos[v as usize];
                 }
                 if let Some(positions) = common_tuple(&sets[..degree as usize], degree) {
                     found(HiddenSetFinding {
@@ -317,66 +322,55 @@ pub(crate) fn hidden_set_elims(b: &Board, f: HiddenSetFinding) -> [u16; 81] {
 }
 
 fn hidden_set_hint(b: &Board, f: HiddenSetFinding, place: Option<(usize, u8)>) -> Hint {
-    const NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
     let degree = f.values.count_ones() as usize;
-    let cells = region_cells_at(f.region, f.positions);
-    let (name, rating, elims) = match place {
-        Some(_) => (
-            format!("Direct Hidden {}", NAMES[degree - 2]),
-            if degree == 2 { 2.0 } else { 2.5 },
-            Vec::new(),
-        ),
+    let cells: Vec<u8> = bits(f.positions as u32)
+        .map(|k| REGION_CELLS[f.region][k])
+        .collect();
+    let (rating, elims) = match place {
+        Some(_) => (if degree == 2 { 2.0 } else { 2.5 }, Vec::new()),
         None => (
-            format!("Hidden {}", NAMES[degree - 2]),
             [3.4, 4.0, 5.4][degree - 2],
             elims_from(&hidden_set_elims(b, f)),
         ),
     };
     Hint {
         rating,
-        text: format!(
-            "{}: {}: {} in {}",
-            name,
-            cell_full_list(&cells),
-            value_list(f.values, ","),
-            region_kind_name(f.region)
-        ),
-        name,
         elims,
         place: place.map(|(c, v)| (c as u8, v)),
+        detail: Detail::HiddenSet {
+            direct: place.is_some(),
+            region: f.region as u8,
+            values: f.values,
+            cells,
+        },
     }
 }
 
 /// SE's `NakedSet`: `degree` cells of a region whose candidates together are `degree` digits;
 /// the digits leave the region's other cells.
 pub(crate) fn naked_set(b: &Board, degree: u32, sink: &mut dyn Sink) -> Flow {
-    const NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
     naked_set_findings(b, degree, &mut |f| {
-        let mut masks = [0u16; 81];
+        let mut elims = Vec::new();
         for &c in &REGION_CELLS[f.region] {
             let c = c as usize;
-            if f.cells & (1u128 << c) == 0 {
-                masks[c] = b.cands[c] & f.values;
+            let m = b.cands[c] & f.values;
+            if f.cells & (1u128 << c) == 0 && m != 0 {
+                elims.push((c as u8, m));
             }
         }
-        let elims = elims_from(&masks);
         if elims.is_empty() {
             return ControlFlow::Continue(());
         }
-        let cells: Vec<usize> = cells_in_region_order(f.region, f.cells);
-        let name = format!("Naked {}", NAMES[degree as usize - 2]);
+        elims.sort_unstable();
         sink.add(Hint {
             rating: [3.0, 3.6, 5.0][degree as usize - 2],
-            text: format!(
-                "{}: {}: {} in {}",
-                name,
-                cell_full_list(&cells),
-                value_list(f.values, ","),
-                region_kind_name(f.region)
-            ),
-            name,
             elims,
             place: None,
+            detail: Detail::NakedSet {
+                region: f.region as u8,
+                values: f.values,
+                cells: in_region_order(f.region, f.cells),
+            },
         })
     })
 }
@@ -400,7 +394,7 @@ pub(crate) fn naked_set_findings(
             if (b.empty_count(region) as u32) < degree * 2 {
                 continue;
             }
-            for combo in combinations(degree, 9) {
+            for &combo in combos(degree) {
                 let mut sets = [0u16; 6];
                 let mut cells: Cells = 0;
                 for (i, k) in bits(combo).enumerate() {
@@ -481,7 +475,7 @@ pub(crate) fn fish_findings(
         occurrences[v as usize] = b.value_count(v);
     }
     for (base_kind, _cover_kind) in [(COLUMN, ROW), (ROW, COLUMN)] {
-        for combo in combinations(degree, 9) {
+        for &combo in combos(degree) {
             for v in 1..=9u8 {
                 if occurrences[v as usize] + degree as usize * 2 > 9 {
                     continue;
@@ -533,9 +527,8 @@ pub(crate) fn fish_elims(b: &Board, f: FishFinding) -> ([u16; 81], Vec<u8>) {
 /// SE's fish producer for one degree: X-wing, swordfish, jellyfish.
 pub(crate) fn fish(b: &Board, degree: u32, sink: &mut dyn Sink) -> Flow {
     fish_findings(b, degree, &mut |f| {
-        let (masks, _) = fish_elims(b, f);
-        let elims = elims_from(&masks);
-        if elims.is_empty() {
+        let (masks, order) = fish_elims(b, f);
+        if order.is_empty() {
             return ControlFlow::Continue(());
         }
         // The fish's cells, cover line by cover line, base lines across.
@@ -543,30 +536,22 @@ pub(crate) fn fish(b: &Board, degree: u32, sink: &mut dyn Sink) -> Flow {
         let mut cells = Vec::new();
         for line in bits(f.cover as u32) {
             for base in bits(f.base as u32) {
-                let c = REGION_CELLS[ck * 9 + line][base] as usize;
-                if b.has(c, f.value) {
+                let c = REGION_CELLS[ck * 9 + line][base];
+                if b.has(c as usize, f.value) {
                     cells.push(c);
                 }
             }
         }
-        let n = degree as usize;
-        let name = ["X-Wing", "Swordfish", "Jellyfish"][n - 2];
-        let kinds = |k: usize| if k == ROW { "rows" } else { "columns" };
         sink.add(Hint {
-            rating: [3.2, 3.8, 5.2][n - 2],
-            name: name.into(),
-            text: format!(
-                "{}: {}: {} in {} {} and {} {}",
-                name,
-                cell_full_list(&cells),
-                f.value,
-                n,
-                kinds(f.base_kind),
-                n,
-                kinds(ck)
-            ),
-            elims,
+            rating: [3.2, 3.8, 5.2][degree as usize - 2],
+            elims: elims_from(&masks),
             place: None,
+            detail: Detail::Fish {
+                degree: degree as u8,
+                base_rows: f.base_kind == ROW,
+                value: f.value,
+                cells,
+            },
         })
     })
 }
@@ -657,13 +642,15 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
                 if victims == 0 {
                     continue;
                 }
-                let name = if xyz { "XYZ-Wing" } else { "XY-Wing" };
                 sink.add(Hint {
                     rating: if xyz { 4.4 } else { 4.2 },
-                    name: name.into(),
-                    text: format!("{}: {} on value {}", name, cell_full_list(&[xy, xz, yz]), z),
                     elims: cells_of(victims).map(|c| (c as u8, 1u16 << z)).collect(),
                     place: None,
+                    detail: Detail::Wing {
+                        xyz,
+                        cells: [xy as u8, xz as u8, yz as u8],
+                        z,
+                    },
                 })?;
             }
         }

@@ -180,6 +180,8 @@ pub(crate) struct Board {
     pub cands: [u16; 81],
     /// `digits[v]`: the cells holding `v` as a candidate (`digits[0]` unused).
     pub digits: [Cells; 10],
+    /// The cells without a value.
+    pub empty: Cells,
 }
 
 impl Board {
@@ -190,11 +192,13 @@ impl Board {
             values: [0; 81],
             cands: [0; 81],
             digits: [0; 10],
+            empty: 0,
         };
         for (c, &v) in grid.cells().iter().enumerate() {
             b.values[c] = v;
             if v == 0 {
                 b.cands[c] = 0x3fe;
+                b.empty |= 1u128 << c;
             }
         }
         for c in 0..81 {
@@ -248,6 +252,7 @@ impl Board {
     /// its 20 peers.
     pub(crate) fn place(&mut self, cell: usize, v: u8) {
         self.values[cell] = v;
+        self.empty &= !(1u128 << cell);
         for d in digits_of(self.cands[cell]) {
             self.digits[d as usize] &= !(1u128 << cell);
         }
@@ -282,11 +287,9 @@ impl Board {
     }
 
     /// The empty cells of a region.
+    #[inline]
     pub(crate) fn empty_count(&self, region: Region) -> usize {
-        REGION_CELLS[region]
-            .iter()
-            .filter(|&&c| self.values[c as usize] == 0)
-            .count()
+        (self.empty & REGION_MASK[region]).count_ones() as usize
     }
 
     /// How many cells hold the digit `v` as their value.
@@ -296,7 +299,7 @@ impl Board {
 
     /// Every cell has its value.
     pub(crate) fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty == 0
     }
 
     /// The grid of the digits placed so far.

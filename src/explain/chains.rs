@@ -32,7 +32,7 @@ use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Region, BLOCK, CELL_REGION, COLUMN,
     PEERS_CHAIN_ORDER, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
-use super::hint::Hint;
+use super::hint::{Detail, Hint};
 use crate::grid::PEERS;
 
 /// No node.
@@ -250,6 +250,19 @@ pub(crate) struct ChainHint {
     /// Removed candidates, `(cell, mask)` ascending by cell.
     elims: Vec<(u8, u16)>,
     place: Option<(u8, u8)>,
+    /// When the hint is found by a nested search: what the enclosing chain needs of it.
+    nest: Option<Box<NestData>>,
+}
+
+/// What a chain found inside another chain (SE's nested `ChainingHint`) hands to it.
+#[derive(Clone, Debug)]
+struct NestData {
+    /// SE's `getRuleParents`: the candidates the enclosing chain removed that this chain used.
+    parents: Vec<Pot>,
+    /// SE's `FullChain` identity: each conclusion and the potentials behind it, in order.
+    sig: Vec<u16>,
+    /// The cells of the removals in the order SE's `HashMap` of them was filled.
+    order: Vec<u8>,
 }
 
 impl ChainHint {
@@ -264,7 +277,7 @@ impl ChainHint {
         self.sort_key < other.sort_key
     }
 
-    fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         let m = self.mode;
         match &self.shape {
             Shape::Cycle { x, y, cells } => {
@@ -306,7 +319,7 @@ impl ChainHint {
         }
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let onoff = |p: Pot| if pot_on(p) { " on" } else { " off" };
         match &self.shape {
             Shape::Cycle { cells, .. } => {
@@ -366,13 +379,12 @@ impl ChainHint {
     }
 
     /// The step this hint is.
-    pub(crate) fn to_hint(&self) -> Hint {
+    pub(crate) fn to_hint(self) -> Hint {
         Hint {
             rating: self.difficulty,
-            name: self.name(),
-            text: self.text(),
             elims: self.elims.clone(),
             place: self.place,
+            detail: Detail::Chain(Box::new(self)),
         }
     }
 }
@@ -441,6 +453,34 @@ pub(crate) struct Chainer {
     queue: Vec<u32>,
     /// Work done (potentials derived), for the caller's budget.
     pub(crate) work: u64,
+    /// When this chainer runs as a nested rule: the enclosing chain's starting grid, against
+    /// which the hints' rule parents are taken.
+    rule_source: Option<Board>,
+    /// The chainer nested rules run in.
+    inner: Option<Box<Chainer>>,
+    /// Nested chains referenced by nodes: (complexity, signature id).
+    nested: Vec<(u32, u32)>,
+    sigs: std::collections::HashMap<Vec<u16>, u32>,
+    nested_seen: Vec<u32>,
+    /// Scratch for the static searches and the propagation loop.
+    stamp: u32,
+    stamp_on: Vec<u32>,
+    stamp_off: Vec<u32>,
+    buf_a: Vec<u32>,
+    buf_b: Vec<u32>,
+    buf_c: Vec<u32>,
+    offs: Vec<(Pot, Cause)>,
+    ons: Vec<OnOut>,
+    hidden: Vec<u32>,
+}
+
+/// An on potential `off_to_on` derives, its extra parents in the hidden buffer `h0..h1`.
+#[derive(Clone, Copy, Debug)]
+struct OnOut {
+    pot: Pot,
+    cause: Cause,
+    h0: u32,
+    h1: u32,
 }
 
 impl Default for Chainer {
@@ -459,6 +499,20 @@ impl Chainer {
             seen: PotSet::new(),
             queue: Vec::new(),
             work: 0,
+            rule_source: None,
+            inner: None,
+            nested: Vec::new(),
+            sigs: std::collections::HashMap::new(),
+            nested_seen: Vec::new(),
+            stamp: 0,
+            stamp_on: vec![0; 729],
+            stamp_off: vec![0; 729],
+            buf_a: Vec::new(),
+            buf_b: Vec::new(),
+            buf_c: Vec::new(),
+            offs: Vec::new(),
+            ons: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 
@@ -471,6 +525,8 @@ impl Chainer {
         self.props_used = 0;
         self.nodes.clear();
         self.parents.clear();
+        self.nested.clear();
+        self.sigs.clear();
     }
 
     fn new_prop(&mut self) -> usize {
@@ -491,6 +547,22 @@ impl Chainer {
             parent_count: parents.len() as u32,
         });
         self.parents.extend_from_slice(parents);
+        self.work += 1;
+        id
+    }
+
+    /// A node whose parents are `first` then `extra`.
+    fn node_with(&mut self, pot: Pot, cause: Cause, first: u32, extra: &[u32]) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            cause,
+            nested: NONE,
+            first_parent: self.parents.len() as u32,
+            parent_count: 1 + extra.len() as u32,
+        });
+        self.parents.push(first);
+        self.parents.extend_from_slice(extra);
         self.work += 1;
         id
     }
@@ -522,6 +594,124 @@ impl Chainer {
             }
         }
         count
+    }
+
+    /// SE's `getComplexity` of a hint whose conclusions are `targets`: the ancestor counts, plus
+    /// the complexity of each distinct nested chain among the ancestors.
+    fn complexity(&mut self, targets: &[u32]) -> u32 {
+        let mut total = 0;
+        self.nested_seen.clear();
+        for &t in targets {
+            total += self.ancestor_count(t);
+            if !self.nested.is_empty() {
+                // The nodes just counted are in the queue; note their nested chains.
+                let mut seen = PotSet::new();
+                for k in 0..self.queue.len() {
+                    let id = self.queue[k];
+                    let node = self.nodes[id as usize];
+                    if seen.insert(node.pot) && node.nested != NONE {
+                        let (c, sig) = self.nested[node.nested as usize];
+                        if !self.nested_seen.contains(&sig) {
+                            self.nested_seen.push(sig);
+                            total += c;
+                        }
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// SE's `getChain`: the nodes behind `target`, breadth first, one per potential.
+    fn chain_nodes(&self, target: u32) -> Vec<u32> {
+        let mut seen = PotSet::new();
+        let mut out = Vec::new();
+        let mut queue = vec![target];
+        let mut i = 0;
+        while i < queue.len() {
+            let id = queue[i];
+            i += 1;
+            if seen.insert(self.nodes[id as usize].pot) {
+                out.push(id);
+                queue.extend_from_slice(self.parents_of(id));
+            }
+        }
+        out
+    }
+
+    /// The candidates `source` had and `current` lacks that an on potential derived for `cause`
+    /// relied on (SE's `collectRuleParents` for one potential).
+    fn removed_behind(
+        p: Pot,
+        cause: Cause,
+        source: &Board,
+        current: &Board,
+        out: &mut Vec<Pot>,
+        set: &mut PotSet,
+    ) {
+        let (cell, v) = (pot_cell(p), pot_value(p));
+        match cause {
+            Cause::NakedSingle => {
+                for d in digits_of(source.cands[cell] & !current.cands[cell]) {
+                    let q = pot(cell, d, false);
+                    if set.insert(q) {
+                        out.push(q);
+                    }
+                }
+            }
+            Cause::Hidden(kind) => {
+                let region = CELL_REGION[cell][kind];
+                let gone = source.digits[v as usize] & !current.digits[v as usize];
+                if gone & REGION_MASK[region] != 0 {
+                    for &c in &REGION_CELLS[region] {
+                        if gone & (1u128 << c) != 0 {
+                            let q = pot(c as usize, v, false);
+                            if set.insert(q) {
+                                out.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            Cause::None | Cause::Advanced => {}
+        }
+    }
+
+    /// Rule parents and signature of a hint concluding `targets` (each a node), when this
+    /// chainer runs nested; `root_cause` stands in for an assumption's missing cause (cell and
+    /// region chains).
+    fn nest_data(
+        &self,
+        b: &Board,
+        targets: &[u32],
+        root_cause: Cause,
+        order: Vec<u8>,
+    ) -> Option<Box<NestData>> {
+        let source = self.rule_source.as_ref()?;
+        let mut parents = Vec::new();
+        let mut set = PotSet::new();
+        let mut sig = Vec::new();
+        for &t in targets {
+            sig.push(self.nodes[t as usize].pot);
+            for n in self.chain_nodes(t) {
+                let node = self.nodes[n as usize];
+                sig.push(node.pot);
+                let cause = if node.cause == Cause::None {
+                    root_cause
+                } else {
+                    node.cause
+                };
+                if pot_on(node.pot) {
+                    Self::removed_behind(node.pot, cause, source, b, &mut parents, &mut set);
+                }
+            }
+            sig.push(u16::MAX);
+        }
+        Some(Box::new(NestData {
+            parents,
+            sig,
+            order,
+        }))
     }
 
     // -----------------------------------------------------------------------------------------
@@ -610,23 +800,26 @@ impl Chainer {
 
     /// The off-to-on consequences of an off potential (the cell's last digit, then the digit's
     /// last place in block, row, column), each with its extra ("hidden") parents: the
-    /// candidates `source` had there that `b` no longer has, as nodes of `offs`.
+    /// candidates `source` had there that `b` no longer has, as nodes of `offs`, appended to
+    /// `hidden` (`h0..h1`).
+    #[allow(clippy::too_many_arguments)]
     fn off_to_on(
-        &self,
         b: &Board,
         source: Option<&Board>,
         p: Pot,
         offs: Option<&Prop>,
         y: bool,
         x: bool,
-        out: &mut Vec<(Pot, Cause, Vec<u32>)>,
+        out: &mut Vec<OnOut>,
+        hidden: &mut Vec<u32>,
     ) {
         out.clear();
+        hidden.clear();
         let cell = pot_cell(p);
         let v = pot_value(p);
         if y && b.count(cell) == 2 {
             let other = (b.cands[cell] & !(1 << v)).trailing_zeros() as u8;
-            let mut hidden = Vec::new();
+            let h0 = hidden.len() as u32;
             if let (Some(src), Some(offs)) = (source, offs) {
                 for d in digits_of(src.cands[cell] & !b.cands[cell]) {
                     let n = offs.get(pot(cell, d, false));
@@ -635,7 +828,12 @@ impl Chainer {
                     }
                 }
             }
-            out.push((pot(cell, other, true), Cause::NakedSingle, hidden));
+            out.push(OnOut {
+                pot: pot(cell, other, true),
+                cause: Cause::NakedSingle,
+                h0,
+                h1: hidden.len() as u32,
+            });
         }
         if x {
             let dv = b.digits[v as usize] & !(1u128 << cell);
@@ -644,21 +842,28 @@ impl Chainer {
                 let rest = dv & REGION_MASK[region];
                 if rest.count_ones() == 1 {
                     let other = rest.trailing_zeros() as usize;
-                    let mut hidden = Vec::new();
+                    let h0 = hidden.len() as u32;
                     if let (Some(src), Some(offs)) = (source, offs) {
                         let gone =
                             src.digits[v as usize] & REGION_MASK[region] & !b.digits[v as usize];
-                        for &c in &REGION_CELLS[region] {
-                            let c = c as usize;
-                            if gone & (1u128 << c) != 0 {
-                                let n = offs.get(pot(c, v, false));
-                                if n != NONE {
-                                    hidden.push(n);
+                        if gone != 0 {
+                            for &c in &REGION_CELLS[region] {
+                                let c = c as usize;
+                                if gone & (1u128 << c) != 0 {
+                                    let n = offs.get(pot(c, v, false));
+                                    if n != NONE {
+                                        hidden.push(n);
+                                    }
                                 }
                             }
                         }
                     }
-                    out.push((pot(other, v, true), Cause::Hidden(kind), hidden));
+                    out.push(OnOut {
+                        pot: pot(other, v, true),
+                        cause: Cause::Hidden(kind),
+                        h0,
+                        h1: hidden.len() as u32,
+                    });
                 }
             }
         }
@@ -679,21 +884,39 @@ impl Chainer {
         }
     }
 
+    /// Starts a fresh pair of on/off membership stamps (for the static searches).
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp += 1;
+        if self.stamp == u32::MAX {
+            self.stamp_on.iter_mut().for_each(|s| *s = 0);
+            self.stamp_off.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
     /// SE's `doCycles`: alternate batches from the on source; every time the source comes back
     /// on after at least four steps, that is a cycle (its closing node is returned).
     fn do_cycles(&mut self, b: &Board, src: Pot, y: bool, x: bool) -> Vec<u32> {
         let mut cycles = Vec::new();
-        let mut to_on = vec![false; 729];
+        let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
-        to_on[cv(src)] = true;
-        let mut pending_on = vec![root];
-        let mut pending_off: Vec<u32> = Vec::new();
+        self.stamp_on[cv(src)] = stamp;
+        let mut pending_on = std::mem::take(&mut self.buf_a);
+        let mut pending_off = std::mem::take(&mut self.buf_b);
+        let mut batch = std::mem::take(&mut self.buf_c);
+        let mut offs = std::mem::take(&mut self.offs);
+        let mut ons = std::mem::take(&mut self.ons);
+        let mut hidden = std::mem::take(&mut self.hidden);
+        pending_on.clear();
+        pending_off.clear();
+        pending_on.push(root);
         let mut length = 0;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
-            for &p in &std::mem::take(&mut pending_on) {
+            std::mem::swap(&mut batch, &mut pending_on);
+            pending_on.clear();
+            for &p in &batch {
                 Self::on_to_off(b, self.nodes[p as usize].pot, y, &mut offs);
                 for &(q, cause) in &offs {
                     if !self.is_parent(p, q) {
@@ -703,84 +926,122 @@ impl Chainer {
                 }
             }
             length += 1;
-            for &p in &std::mem::take(&mut pending_off) {
-                self.off_to_on(b, None, self.nodes[p as usize].pot, None, y, x, &mut ons);
-                for (q, cause, _) in ons.drain(..) {
-                    let fresh = !to_on[cv(q)];
+            std::mem::swap(&mut batch, &mut pending_off);
+            pending_off.clear();
+            for &p in &batch {
+                Self::off_to_on(
+                    b,
+                    None,
+                    self.nodes[p as usize].pot,
+                    None,
+                    y,
+                    x,
+                    &mut ons,
+                    &mut hidden,
+                );
+                for o in &ons {
+                    let q = o.pot;
+                    let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
-                        let n = self.node(q, cause, &[p]);
+                        let n = self.node(q, o.cause, &[p]);
                         cycles.push(n);
-                        if fresh {
-                            to_on[cv(q)] = true;
-                            pending_on.push(n);
-                        }
                     } else if fresh {
-                        let n = self.node(q, cause, &[p]);
-                        to_on[cv(q)] = true;
+                        let n = self.node(q, o.cause, &[p]);
+                        self.stamp_on[cv(q)] = stamp;
                         pending_on.push(n);
                     }
                 }
             }
         }
+        self.buf_a = pending_on;
+        self.buf_b = pending_off;
+        self.buf_c = batch;
+        self.offs = offs;
+        self.ons = ons;
+        self.hidden = hidden;
         cycles
     }
 
     /// SE's `doForcingChains` from `src` (on or off): alternate batches; a potential that
     /// contradicts the source is a chain target (at most one per call).
     fn do_forcing_chains(&mut self, b: &Board, src: Pot, y: bool, chains: &mut Vec<u32>) {
-        let mut to_on = vec![false; 729];
-        let mut to_off = vec![false; 729];
+        let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
-        let mut pending_on = Vec::new();
-        let mut pending_off = Vec::new();
+        let mut pending_on = std::mem::take(&mut self.buf_a);
+        let mut pending_off = std::mem::take(&mut self.buf_b);
+        let mut batch = std::mem::take(&mut self.buf_c);
+        let mut offs = std::mem::take(&mut self.offs);
+        let mut ons = std::mem::take(&mut self.ons);
+        let mut hidden = std::mem::take(&mut self.hidden);
+        pending_on.clear();
+        pending_off.clear();
         if pot_on(src) {
-            to_on[cv(src)] = true;
+            self.stamp_on[cv(src)] = stamp;
             pending_on.push(root);
         } else {
-            to_off[cv(src)] = true;
+            self.stamp_off[cv(src)] = stamp;
             pending_off.push(root);
         }
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let has = |chains: &Vec<u32>, nodes: &Vec<Node>, q: Pot| {
-            chains.iter().any(|&c| nodes[c as usize].pot == q)
-        };
+        let target = conj(src);
+        let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            for &p in &std::mem::take(&mut pending_on) {
+            std::mem::swap(&mut batch, &mut pending_on);
+            pending_on.clear();
+            for &p in &batch {
                 Self::on_to_off(b, self.nodes[p as usize].pot, y, &mut offs);
                 for &(q, cause) in &offs {
-                    let target = conj(q) == src && !has(chains, &self.nodes, q);
-                    let fresh = !to_off[cv(q)];
-                    if target || fresh {
+                    let is_target = q == target && !found;
+                    let fresh = self.stamp_off[cv(q)] != stamp;
+                    if is_target || fresh {
                         let n = self.node(q, cause, &[p]);
-                        if target {
+                        if is_target {
                             chains.push(n);
+                            found = true;
                         }
                         if fresh {
-                            to_off[cv(q)] = true;
+                            self.stamp_off[cv(q)] = stamp;
                             pending_off.push(n);
                         }
                     }
                 }
             }
-            for &p in &std::mem::take(&mut pending_off) {
-                self.off_to_on(b, None, self.nodes[p as usize].pot, None, y, true, &mut ons);
-                for (q, cause, _) in ons.drain(..) {
-                    let target = conj(q) == src && !has(chains, &self.nodes, q);
-                    let fresh = !to_on[cv(q)];
-                    if target || fresh {
-                        let n = self.node(q, cause, &[p]);
-                        if target {
+            std::mem::swap(&mut batch, &mut pending_off);
+            pending_off.clear();
+            for &p in &batch {
+                Self::off_to_on(
+                    b,
+                    None,
+                    self.nodes[p as usize].pot,
+                    None,
+                    y,
+                    true,
+                    &mut ons,
+                    &mut hidden,
+                );
+                for o in &ons {
+                    let q = o.pot;
+                    let is_target = q == target && !found;
+                    let fresh = self.stamp_on[cv(q)] != stamp;
+                    if is_target || fresh {
+                        let n = self.node(q, o.cause, &[p]);
+                        if is_target {
                             chains.push(n);
+                            found = true;
                         }
                         if fresh {
-                            to_on[cv(q)] = true;
+                            self.stamp_on[cv(q)] = stamp;
                             pending_on.push(n);
                         }
                     }
                 }
             }
         }
+        self.buf_a = pending_on;
+        self.buf_b = pending_off;
+        self.buf_c = batch;
+        self.offs = offs;
+        self.ons = ons;
+        self.hidden = hidden;
     }
 
     /// SE's `createCycleHint`: a candidate seen by an on and by an off potential of the cycle
@@ -817,8 +1078,12 @@ impl Chainer {
         }
         let mut masks = [0u16; 81];
         let mut any = false;
+        let mut forw_order: Vec<u8> = Vec::new();
         for q in forw {
             if back.contains(&q) {
+                if masks[pot_cell(q)] == 0 {
+                    forw_order.push(pot_cell(q) as u8);
+                }
                 masks[pot_cell(q)] |= 1 << pot_value(q);
                 any = true;
             }
@@ -834,7 +1099,8 @@ impl Chainer {
                 cells.push(c);
             }
         }
-        let complexity = self.ancestor_count(dst);
+        let complexity = self.complexity(&[dst]);
+        let nest = self.cycle_nest_data(b, dst, &chain, &forw_order);
         let base = if x && y { 7.0 } else { 6.5 };
         Some(ChainHint {
             difficulty: base + length_difficulty(complexity),
@@ -850,7 +1116,60 @@ impl Chainer {
             shape: Shape::Cycle { x, y, cells },
             elims: super::hint::elims_from(&masks),
             place: None,
+            nest,
         })
+    }
+
+    /// Rule parents and signature of a cycle found by a nested search: its targets are the
+    /// closing on potential and SE's reversed copy of the cycle (polarities flipped, each
+    /// potential keeping its cause).
+    fn cycle_nest_data(
+        &self,
+        b: &Board,
+        dst: u32,
+        chain: &[u32],
+        order: &[u8],
+    ) -> Option<Box<NestData>> {
+        let source = self.rule_source.as_ref()?;
+        let mut parents = Vec::new();
+        let mut set = PotSet::new();
+        let mut sig = Vec::new();
+        // The closing node's chain: dst up to the root's child (the root repeats dst's potential).
+        let dst_pot = self.nodes[dst as usize].pot;
+        sig.push(dst_pot);
+        for &n in chain {
+            let node = self.nodes[n as usize];
+            sig.push(node.pot);
+            if pot_on(node.pot) {
+                Self::removed_behind(node.pot, node.cause, source, b, &mut parents, &mut set);
+            }
+        }
+        sig.push(u16::MAX);
+        // The reversed cycle: from the root (reversed) down to dst's parent (dst reversed
+        // repeats the root's).
+        let rev_target = conj(dst_pot);
+        sig.push(rev_target);
+        sig.push(rev_target);
+        for &n in chain[1..].iter().rev() {
+            let node = self.nodes[n as usize];
+            sig.push(conj(node.pot));
+            if !pot_on(node.pot) {
+                Self::removed_behind(
+                    conj(node.pot),
+                    node.cause,
+                    source,
+                    b,
+                    &mut parents,
+                    &mut set,
+                );
+            }
+        }
+        sig.push(u16::MAX);
+        Some(Box::new(NestData {
+            parents,
+            sig,
+            order: order.to_vec(),
+        }))
     }
 
     /// SE's `createForcingChainHint`.
@@ -866,7 +1185,8 @@ impl Chainer {
         } else {
             (vec![(cell as u8, 1u16 << v)], None)
         };
-        let complexity = self.ancestor_count(t);
+        let complexity = self.complexity(&[t]);
+        let nest = self.nest_data(b, &[t], Cause::None, vec![cell as u8]);
         let base = if x && y { 7.0 } else { 6.6 };
         Some(ChainHint {
             difficulty: base + length_difficulty(complexity),
@@ -887,6 +1207,7 @@ impl Chainer {
             },
             elims,
             place,
+            nest,
         })
     }
 
@@ -1118,10 +1439,12 @@ impl Chainer {
         } else {
             (vec![(cell as u8, 1u16 << v)], None)
         };
-        let mut complexity = 0;
-        for &n in branches {
-            complexity += self.ancestor_count(n);
-        }
+        let complexity = self.complexity(branches);
+        let root_cause = match &shape {
+            Shape::Region { region, .. } => Cause::Hidden(region / 9),
+            _ => Cause::NakedSingle,
+        };
+        let nest = self.nest_data(b, branches, root_cause, vec![cell as u8]);
         Some(ChainHint {
             difficulty: mode.difficulty() + length_difficulty(complexity),
             complexity,
@@ -1130,6 +1453,7 @@ impl Chainer {
             shape,
             elims,
             place,
+            nest,
         })
     }
 
@@ -1168,7 +1492,8 @@ impl Chainer {
         } else {
             None
         };
-        let complexity = self.ancestor_count(dst_on) + self.ancestor_count(dst_off);
+        let complexity = self.complexity(&[dst_on, dst_off]);
+        let nest = self.nest_data(b, &[dst_on, dst_off], Cause::None, vec![cell as u8]);
         Some(ChainHint {
             difficulty: mode.difficulty() + length_difficulty(complexity),
             complexity,
@@ -1182,6 +1507,7 @@ impl Chainer {
             },
             elims,
             place,
+            nest,
         })
     }
 
@@ -1190,16 +1516,35 @@ impl Chainer {
     /// first potential found both on and off.
     fn do_chaining(&mut self, b: &Board, mode: Mode, prop: usize) -> Option<Absurd> {
         let mut grid = b.clone();
+        let mut offs = std::mem::take(&mut self.offs);
+        let mut ons = std::mem::take(&mut self.ons);
+        let mut hidden = std::mem::take(&mut self.hidden);
+        let result = self.chaining_loop(b, &mut grid, mode, prop, &mut offs, &mut ons, &mut hidden);
+        self.offs = offs;
+        self.ons = ons;
+        self.hidden = hidden;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn chaining_loop(
+        &mut self,
+        b: &Board,
+        grid: &mut Board,
+        mode: Mode,
+        prop: usize,
+        offs: &mut Vec<(Pot, Cause)>,
+        ons: &mut Vec<OnOut>,
+        hidden: &mut Vec<u32>,
+    ) -> Option<Absurd> {
         let mut on_cur = 0;
         let mut off_cur = 0;
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
         loop {
             if on_cur < self.props[prop].on.len() {
                 let n = self.props[prop].on[on_cur];
                 on_cur += 1;
-                Self::on_to_off(&grid, self.nodes[n as usize].pot, !mode.nishio, &mut offs);
-                for &(q, cause) in &offs {
+                Self::on_to_off(grid, self.nodes[n as usize].pot, !mode.nishio, offs);
+                for &(q, cause) in offs.iter() {
                     let c = self.props[prop].get(conj(q));
                     if c != NONE {
                         let m = self.node(q, cause, &[n]);
@@ -1216,40 +1561,299 @@ impl Chainer {
                 let n = self.props[prop].off[off_cur];
                 off_cur += 1;
                 let p = self.nodes[n as usize].pot;
-                self.off_to_on(
-                    &grid,
+                Self::off_to_on(
+                    grid,
                     Some(b),
                     p,
                     Some(&self.props[prop]),
                     !mode.nishio,
                     true,
-                    &mut ons,
+                    ons,
+                    hidden,
                 );
                 if mode.dynamic {
                     grid.remove(pot_cell(p), pot_value(p));
                 }
-                for (q, cause, hidden) in ons.drain(..) {
+                for o in ons.iter() {
+                    let q = o.pot;
+                    let extra = &hidden[o.h0 as usize..o.h1 as usize];
                     let c = self.props[prop].get(conj(q));
                     if c != NONE {
-                        let mut parents = vec![n];
-                        parents.extend_from_slice(&hidden);
-                        let m = self.node(q, cause, &parents);
+                        let m = self.node_with(q, o.cause, n, extra);
                         return Some(Absurd { on: m, off: c });
                     }
                     if self.props[prop].get(q) == NONE {
-                        let mut parents = vec![n];
-                        parents.extend_from_slice(&hidden);
-                        let m = self.node(q, cause, &parents);
+                        let m = self.node_with(q, o.cause, n, extra);
                         self.props[prop].add(q, m);
                     }
                 }
                 continue;
             }
             if mode.level > 0 {
-                // Dynamic (+) and nested chains: not yet.
-                let _ = (&basic::combinations, &PEERS);
+                let found = self.advanced_potentials(grid, b, mode, prop);
+                let mut added = false;
+                for a in found {
+                    if self.props[prop].get(a.pot) != NONE {
+                        continue;
+                    }
+                    let parents: Vec<u32> = a
+                        .parents
+                        .iter()
+                        .map(|&q| self.props[prop].get(q))
+                        .filter(|&n| n != NONE)
+                        .collect();
+                    let m = self.node(a.pot, Cause::Advanced, &parents);
+                    self.nodes[m as usize].nested = a.nested;
+                    self.props[prop].add(a.pot, m);
+                    added = true;
+                }
+                if added {
+                    continue;
+                }
             }
             return None;
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Dynamic (+) and nested chains: what simpler techniques remove from the reduced grid
+
+    /// SE's `getAdvancedPotentials`: the techniques of the mode's level, in order, run on the
+    /// reduced `grid`; the first that finds something whose premises include candidates the
+    /// chain removed (`source` had them, `grid` has not) supplies off potentials, each with those
+    /// removed candidates as parents.
+    fn advanced_potentials(
+        &mut self,
+        grid: &Board,
+        source: &Board,
+        mode: Mode,
+        prop: usize,
+    ) -> Vec<Advanced> {
+        let _ = (mode, prop);
+        let mut out = Vec::new();
+        // Pointing and claiming.
+        let _ = basic::locking_findings(grid, &mut |r1, r2, v| {
+            let mut order = Vec::new();
+            for &c in &REGION_CELLS[r2] {
+                let c = c as usize;
+                if REGION_MASK[r1] & (1u128 << c) == 0 && grid.has(c, v) {
+                    order.push(c as u8);
+                }
+            }
+            if order.is_empty() {
+                return std::ops::ControlFlow::Continue(());
+            }
+            let mut parents = Vec::new();
+            for &c in &REGION_CELLS[r1] {
+                let c = c as usize;
+                if REGION_MASK[r2] & (1u128 << c) == 0 && source.has(c, v) && !grid.has(c, v) {
+                    parents.push(pot(c, v, false));
+                }
+            }
+            if !parents.is_empty() {
+                let mut masks = [0u16; 81];
+                for &c in &order {
+                    masks[c as usize] = 1 << v;
+                }
+                push_advanced(&mut out, &masks, &order, &parents, NONE);
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        if !out.is_empty() {
+            return out;
+        }
+        // Hidden pairs.
+        let _ = basic::hidden_set_findings(grid, 2, false, &mut |f| {
+            let masks = basic::hidden_set_elims(grid, f);
+            let order: Vec<u8> = REGION_CELLS[f.region]
+                .iter()
+                .copied()
+                .filter(|&c| masks[c as usize] != 0)
+                .collect();
+            if order.is_empty() {
+                return std::ops::ControlFlow::Continue(());
+            }
+            let mut parents = Vec::new();
+            for (k, &c) in REGION_CELLS[f.region].iter().enumerate() {
+                if f.positions & (1 << k) != 0 {
+                    continue;
+                }
+                for v in digits_of(f.values) {
+                    if source.has(c as usize, v) {
+                        parents.push(pot(c as usize, v, false));
+                    }
+                }
+            }
+            if !parents.is_empty() {
+                push_advanced(&mut out, &masks, &order, &parents, NONE);
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        if !out.is_empty() {
+            return out;
+        }
+        // Naked pairs.
+        let _ = basic::naked_set_findings(grid, 2, &mut |f| {
+            let mut masks = [0u16; 81];
+            let mut order = Vec::new();
+            for &c in &REGION_CELLS[f.region] {
+                let c = c as usize;
+                if f.cells & (1u128 << c) == 0 && grid.cands[c] & f.values != 0 {
+                    masks[c] = grid.cands[c] & f.values;
+                    order.push(c as u8);
+                }
+            }
+            if order.is_empty() {
+                return std::ops::ControlFlow::Continue(());
+            }
+            let mut parents = Vec::new();
+            for &c in &REGION_CELLS[f.region] {
+                let c = c as usize;
+                if f.cells & (1u128 << c) == 0 {
+                    continue;
+                }
+                for v in digits_of(source.cands[c] & !f.values) {
+                    parents.push(pot(c, v, false));
+                }
+            }
+            if !parents.is_empty() {
+                push_advanced(&mut out, &masks, &order, &parents, NONE);
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        if !out.is_empty() {
+            return out;
+        }
+        // X-wings.
+        let _ = basic::fish_findings(grid, 2, &mut |f| {
+            let (masks, order) = basic::fish_elims(grid, f);
+            if order.is_empty() {
+                return std::ops::ControlFlow::Continue(());
+            }
+            let cover_kind = if f.base_kind == COLUMN { ROW } else { COLUMN };
+            let mut covers = 0u128;
+            for line in basic::bits(f.cover as u32) {
+                covers |= REGION_MASK[cover_kind * 9 + line];
+            }
+            let v = f.value;
+            let mut parents = Vec::new();
+            for line in basic::bits(f.base as u32) {
+                for &c in &REGION_CELLS[f.base_kind * 9 + line] {
+                    let c = c as usize;
+                    if covers & (1u128 << c) == 0 && source.has(c, v) && !grid.has(c, v) {
+                        parents.push(pot(c, v, false));
+                    }
+                }
+            }
+            if !parents.is_empty() {
+                push_advanced(&mut out, &masks, &order, &parents, NONE);
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        if !out.is_empty() || mode.level < 2 {
+            return out;
+        }
+        // Nested chains: forcing chains and cycles (levels 2 and 3), then multiple forcing
+        // chains (level 3); from level 4, dynamic forcing chains nested to the mode's limit.
+        let mut inner = self.inner.take().unwrap_or_default();
+        inner.rule_source = Some(source.clone());
+        let rules: &[Option<Mode>] = match mode.level {
+            2 => &[None],
+            3 => &[None, Some(Mode::MULTIPLE)],
+            _ => &[Some(Mode::new(true, true, false, mode.nesting_limit, 0))],
+        };
+        for rule in rules {
+            let mut hints: Vec<ChainHint> = Vec::new();
+            match rule {
+                None => inner.unary_hints(grid, &mut |h| hints.push(h)),
+                Some(m) => inner.multiple_hints(grid, *m, &mut |h| hints.push(h)),
+            }
+            self.work += inner.work;
+            inner.work = 0;
+            // SE sorts them (stably) and keeps the first of equal removals.
+            hints.sort_by(|a, b| {
+                if a.before(b) {
+                    std::cmp::Ordering::Less
+                } else if b.before(a) {
+                    std::cmp::Ordering::Greater
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            });
+            let mut kept: Vec<&ChainHint> = Vec::new();
+            for h in &hints {
+                if kept.iter().any(|k| k.elims == h.elims) {
+                    continue;
+                }
+                kept.push(h);
+            }
+            for h in kept {
+                let Some(nest) = &h.nest else { continue };
+                if nest.parents.is_empty() {
+                    continue;
+                }
+                let sig = match self.sigs.get(&nest.sig) {
+                    Some(&id) => id,
+                    None => {
+                        let id = self.sigs.len() as u32;
+                        self.sigs.insert(nest.sig.clone(), id);
+                        id
+                    }
+                };
+                let nested = self.nested.len() as u32;
+                self.nested.push((h.complexity, sig));
+                let mut masks = [0u16; 81];
+                for &(c, m) in &h.elims {
+                    masks[c as usize] = m;
+                }
+                push_advanced(&mut out, &masks, &nest.order, &nest.parents, nested);
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        inner.rule_source = None;
+        self.inner = Some(inner);
+        out
+    }
+}
+
+/// An off potential a simpler technique supplies inside a chain.
+struct Advanced {
+    pot: Pot,
+    /// The potentials (off, removed by the chain) the technique relied on.
+    parents: Vec<Pot>,
+    /// The nested chain it came from, or `NONE`.
+    nested: u32,
+}
+
+/// The order Java's `HashMap<Cell, …>` iterates cells inserted in `order`: by bucket (the cell
+/// index modulo the table size, 16 doubling past 3/4 full), insertion order within a bucket.
+fn java_hashmap_order(order: &[u8]) -> Vec<u8> {
+    let mut cap = 16usize;
+    while order.len() > cap * 3 / 4 {
+        cap *= 2;
+    }
+    let mut out = order.to_vec();
+    out.sort_by_key(|&c| c as usize & (cap - 1));
+    out
+}
+
+/// Appends a technique's removals, in SE's iteration order, as advanced potentials.
+fn push_advanced(
+    out: &mut Vec<Advanced>,
+    masks: &[u16; 81],
+    order: &[u8],
+    parents: &[Pot],
+    nested: u32,
+) {
+    for c in java_hashmap_order(order) {
+        for v in digits_of(masks[c as usize]) {
+            out.push(Advanced {
+                pot: pot(c as usize, v, false),
+                parents: parents.to_vec(),
+                nested,
+            });
         }
     }
 }

@@ -5,38 +5,44 @@
 //! take every candidate of an "excluder", a cell with two (for triplets: two or three)
 //! candidates that all the tried cells see. A candidate no surviving combination uses goes.
 //! The cells are paired in SE's order (its `Twomutations`: (0,1), (0,2), (1,2), (0,3), …) and a
-//! triplet's third cell comes from the two cells' excluders, first cell's first.
+//! triplet's third cell comes from the two cells' excluders, first cell's first. Excluder sets
+//! are 81-bit masks, so the common excluders of a pair or triplet are one AND.
 
 use std::ops::ControlFlow;
 
-use super::board::{digits_of, Board, PEER_MASK};
-use super::hint::{cell_list, elims_from, Flow, Hint, Sink};
+use super::board::{cells_of, digits_of, Board, Cells, PEER_MASK};
+use super::hint::{Detail, Flow, Hint, Sink};
 use crate::grid::PEERS;
 
-/// The cells SE considers, with their excluders (peers with 2..=`max` candidates), in order.
-fn candidates(b: &Board, max: u32) -> (Vec<usize>, Vec<Vec<usize>>) {
+/// The cells SE considers (at least two candidates, no naked single among their peers, some
+/// excluder), with their excluders (peers with 2..=`max` candidates), in cell order.
+fn candidates(b: &Board, max: u32) -> (Vec<usize>, Vec<Cells>, Vec<Vec<u8>>) {
     let mut cells = Vec::new();
-    let mut excluders = Vec::new();
+    let mut masks = Vec::new();
+    let mut lists = Vec::new();
     for c in 0..81 {
         if b.count(c) < 2 {
             continue;
         }
         let mut naked_single = false;
-        let mut ex = Vec::new();
+        let mut ex: Cells = 0;
+        let mut list = Vec::new();
         for &p in &PEERS[c] {
             let n = b.count(p as usize);
             if n == 1 {
                 naked_single = true;
             } else if n >= 2 && n <= max {
-                ex.push(p as usize);
+                ex |= 1u128 << p;
+                list.push(p);
             }
         }
-        if !naked_single && !ex.is_empty() {
+        if !naked_single && ex != 0 {
             cells.push(c);
-            excluders.push(ex);
+            masks.push(ex);
+            lists.push(list);
         }
     }
-    (cells, excluders)
+    (cells, masks, lists)
 }
 
 /// SE's `Twomutations(2, n)`: (0,1), (0,2), (1,2), (0,3), (1,3), (2,3), …
@@ -45,26 +51,40 @@ fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
 }
 
 /// Whether two cells see each other.
+#[inline]
 fn sees(a: usize, b: usize) -> bool {
     PEER_MASK[a] & (1u128 << b) != 0
 }
 
 /// Tries every combination of the cells' candidates and returns, per cell, the candidates some
 /// allowed combination uses.
-fn allowed_values(b: &Board, cells: &[usize], excluders: &[usize]) -> Vec<u16> {
-    let n = cells.len();
-    let lists: Vec<Vec<u8>> = cells
-        .iter()
-        .map(|&c| digits_of(b.cands[c]).collect())
-        .collect();
-    let mut allowed = vec![0u16; n];
-    let mut idx = vec![0usize; n];
+fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells) -> [u16; N] {
+    let mut lists = [[0u8; 9]; N];
+    let mut lens = [0usize; N];
+    for i in 0..N {
+        for v in digits_of(b.cands[cells[i]]) {
+            lists[i][lens[i]] = v;
+            lens[i] += 1;
+        }
+    }
+    let mut sight = [[false; N]; N];
+    for i in 0..N {
+        for j in 0..N {
+            sight[i][j] = i != j && sees(cells[i], cells[j]);
+        }
+    }
+    let ex_masks: Vec<u16> = cells_of(excluders).map(|e| b.cands[e]).collect();
+    let mut allowed = [0u16; N];
+    let mut idx = [0usize; N];
     loop {
-        let combo: Vec<u8> = (0..n).map(|i| lists[i][idx[i]]).collect();
+        let mut combo = [0u8; N];
+        for i in 0..N {
+            combo[i] = lists[i][idx[i]];
+        }
         let mut ok = true;
-        'pairs: for i in 0..n {
-            for j in i + 1..n {
-                if combo[i] == combo[j] && sees(cells[i], cells[j]) {
+        'pairs: for i in 0..N {
+            for j in i + 1..N {
+                if combo[i] == combo[j] && sight[i][j] {
                     ok = false;
                     break 'pairs;
                 }
@@ -72,23 +92,23 @@ fn allowed_values(b: &Board, cells: &[usize], excluders: &[usize]) -> Vec<u16> {
         }
         if ok {
             let used: u16 = combo.iter().fold(0, |m, &v| m | (1 << v));
-            if excluders.iter().any(|&e| b.cands[e] & !used == 0) {
+            if ex_masks.iter().any(|&e| e & !used == 0) {
                 ok = false;
             }
         }
         if ok {
-            for i in 0..n {
+            for i in 0..N {
                 allowed[i] |= 1 << combo[i];
             }
         }
         // Next combination (the order does not matter: only the union of the allowed ones).
         let mut i = 0;
         loop {
-            if i == n {
+            if i == N {
                 return allowed;
             }
             idx[i] += 1;
-            if idx[i] < lists[i].len() {
+            if idx[i] < lens[i] {
                 break;
             }
             idx[i] = 0;
@@ -97,50 +117,43 @@ fn allowed_values(b: &Board, cells: &[usize], excluders: &[usize]) -> Vec<u16> {
     }
 }
 
-fn exclusion_hint(b: &Board, cells: &[usize], allowed: &[u16]) -> Hint {
-    let mut masks = [0u16; 81];
-    for (i, &c) in cells.iter().enumerate() {
-        masks[c] = b.cands[c] & !allowed[i];
+/// The hint for `cells` if some candidate has no allowed combination.
+fn exclusion_hint(b: &Board, cells: &[usize], allowed: &[u16]) -> Option<Hint> {
+    let elims: Vec<(u8, u16)> = cells
+        .iter()
+        .zip(allowed)
+        .map(|(&c, &a)| (c as u8, b.cands[c] & !a))
+        .filter(|&(_, m)| m != 0)
+        .collect();
+    if elims.is_empty() {
+        return None;
     }
-    let (name, rating) = if cells.len() == 2 {
-        ("Aligned Pair Exclusion", 6.2)
-    } else {
-        ("Aligned Triplet Exclusion", 7.5)
-    };
-    Hint {
-        rating,
-        name: name.into(),
-        text: format!("{}: {}", name, cell_list(cells)),
-        elims: elims_from(&masks),
+    let mut elims = elims;
+    elims.sort_unstable();
+    Some(Hint {
+        rating: if cells.len() == 2 { 6.2 } else { 7.5 },
+        elims,
         place: None,
-    }
-}
-
-/// The excluders common to all `cells`, in the first cell's order.
-fn common_excluders(cells: &[usize], index: &[usize], excluders: &[Vec<usize>]) -> Vec<usize> {
-    let _ = cells;
-    let mut out: Vec<usize> = excluders[index[0]].clone();
-    for &i in &index[1..] {
-        out.retain(|e| excluders[i].contains(e));
-    }
-    out
+        detail: Detail::Aligned {
+            cells: cells.iter().map(|&c| c as u8).collect(),
+        },
+    })
 }
 
 /// SE's `AlignedPairExclusion`.
 pub(crate) fn aligned_pair(b: &Board, sink: &mut dyn Sink) -> Flow {
-    let (cand, excl) = candidates(b, 2);
+    let (cand, excl, _) = candidates(b, 2);
     if cand.len() < 2 {
         return ControlFlow::Continue(());
     }
     for (i, j) in pairs(cand.len()) {
-        let cells = [cand[i], cand[j]];
-        let common = common_excluders(&cells, &[i, j], &excl);
-        if common.len() < 2 {
+        let common = excl[i] & excl[j];
+        if common.count_ones() < 2 {
             continue;
         }
-        let allowed = allowed_values(b, &cells, &common);
-        let h = exclusion_hint(b, &cells, &allowed);
-        if h.is_worth() {
+        let cells = [cand[i], cand[j]];
+        let allowed = allowed_values(b, cells, common);
+        if let Some(h) = exclusion_hint(b, &cells, &allowed) {
             sink.add(h)?;
         }
     }
@@ -149,32 +162,43 @@ pub(crate) fn aligned_pair(b: &Board, sink: &mut dyn Sink) -> Flow {
 
 /// SE's `AlignedExclusion(3)`: aligned triplet exclusion.
 pub(crate) fn aligned_triplet(b: &Board, sink: &mut dyn Sink) -> Flow {
-    let (cand, excl) = candidates(b, 3);
+    let (cand, excl, lists) = candidates(b, 3);
     if cand.len() < 3 {
         return ControlFlow::Continue(());
     }
     let mut position = [usize::MAX; 81];
+    let mut in_list: Cells = 0;
     for (i, &c) in cand.iter().enumerate() {
         position[c] = i;
+        in_list |= 1u128 << c;
     }
+    let mut twin: Vec<u8> = Vec::with_capacity(40);
     for (i, j) in pairs(cand.len()) {
         let (c0, c1) = (cand[i], cand[j]);
+        let pair = excl[i] & excl[j];
+        // Every triplet needs two excluders common to all three cells.
+        if pair.count_ones() < 2 {
+            continue;
+        }
         // SE's "twin area": the two cells' excluders, first cell's first, that are candidates.
-        let mut twin: Vec<usize> = Vec::new();
-        for &e in excl[i].iter().chain(excl[j].iter()) {
-            if !twin.contains(&e) && position[e] != usize::MAX && e != c0 && e != c1 {
+        twin.clear();
+        let mut seen: Cells = (1u128 << c0) | (1u128 << c1);
+        for &e in lists[i].iter().chain(lists[j].iter()) {
+            let bit = 1u128 << e;
+            if seen & bit == 0 && in_list & bit != 0 {
+                seen |= bit;
                 twin.push(e);
             }
         }
         for &t in &twin {
-            let cells = [c0, c1, t];
-            let common = common_excluders(&cells, &[i, j, position[t]], &excl);
-            if common.len() < 2 {
+            let t = t as usize;
+            let common = pair & excl[position[t]];
+            if common.count_ones() < 2 {
                 continue;
             }
-            let allowed = allowed_values(b, &cells, &common);
-            let h = exclusion_hint(b, &cells, &allowed);
-            if h.is_worth() {
+            let cells = [c0, c1, t];
+            let allowed = allowed_values(b, cells, common);
+            if let Some(h) = exclusion_hint(b, &cells, &allowed) {
                 sink.add(h)?;
             }
         }

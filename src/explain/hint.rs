@@ -1,18 +1,21 @@
 //! One step of a solution path: what a technique found, how SE rates it, and what it changes.
 //!
-//! A [`Hint`] is the explainer's equivalent of SE's `Hint` + `Rule`: SE's technique name
-//! (`getName`), its description (`toString`, the one-line text `serate` prints after a step),
-//! its rating as the same `double` SE computes (so that ties and sums of `0.1` steps compare
-//! exactly as they do in Java), the candidates it removes and the cell it fills, if any. A
-//! hint that fills a cell counts as a *placement* for the pearl rating, as SE's
-//! `getCell() != null` does.
+//! A [`Hint`] is the explainer's equivalent of SE's `Hint` + `Rule`: its rating as the same
+//! `double` SE computes (so that ties and sums of `0.1` steps compare exactly as they do in
+//! Java), the candidates it removes, the cell it fills if any, and a compact [`Detail`] from
+//! which SE's technique name (`getName`) and one-line description (`toString`, the text
+//! `serate` prints after a step) are rendered on demand. Rating a puzzle never builds a string
+//! for a step it does not report. A hint that fills a cell counts as a *placement* for the
+//! pearl rating, as SE's `getCell() != null` does.
 //!
 //! Producers hand hints to a [`Sink`]; SE's solver keeps only the first hint of the first
 //! producer that has one, which is [`First`].
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 
-use super::board::Board;
+use super::board::{cell_name, cells_of, digits_of, region_kind_name, Board, Cells, REGION_CELLS};
+use super::chains::ChainHint;
 
 /// What a producer's search does after handing over a hint: go on, or stop.
 pub(crate) type Flow = ControlFlow<()>;
@@ -22,15 +25,74 @@ pub(crate) type Flow = ControlFlow<()>;
 pub(crate) struct Hint {
     /// SE's rating of the step, the exact `double` SE computes.
     pub rating: f64,
-    /// SE's name of the technique (`getName()`), e.g. `Hidden Single`.
-    pub name: String,
-    /// SE's one-line description (`toString()`), e.g. `Hidden Single: r1c1: 3 in block`.
-    pub text: String,
-    /// The candidates removed: `(cell, mask)` with bit `v` for digit `v`.
+    /// The candidates removed: `(cell, mask)` with bit `v` for digit `v`, ascending by cell.
     pub elims: Vec<(u8, u16)>,
     /// The cell filled and its digit, if the step places one.
     pub place: Option<(u8, u8)>,
+    /// What was found, for the name and the description.
+    pub detail: Detail,
 }
+
+/// What a technique found, as much as its name and SE's description need.
+#[derive(Clone, Debug)]
+pub(crate) enum Detail {
+    /// A hidden single (the placement) in a region; `alone`: the region's last empty cell.
+    HiddenSingle { region: u8 },
+    /// A naked single (the placement).
+    NakedSingle,
+    /// Pointing or claiming: `value`'s candidates in `r1` all lie in `r2` (`cells`: those
+    /// candidates). Direct: the placement is the hidden single it leaves.
+    Locking {
+        direct: bool,
+        r1: u8,
+        r2: u8,
+        value: u8,
+        cells: Vec<u8>,
+    },
+    /// A hidden set of `values` in `cells` of `region`; direct: the placement is the hidden
+    /// single it leaves.
+    HiddenSet {
+        direct: bool,
+        region: u8,
+        values: u16,
+        cells: Vec<u8>,
+    },
+    /// A naked set of `values` in `cells` of `region`.
+    NakedSet {
+        region: u8,
+        values: u16,
+        cells: Vec<u8>,
+    },
+    /// A basic fish of `degree` on `value`; `base_rows`: the base lines are rows.
+    Fish {
+        degree: u8,
+        base_rows: bool,
+        value: u8,
+        cells: Vec<u8>,
+    },
+    /// An XY-wing or XYZ-wing: pivot and pincers, and the digit removed.
+    Wing { xyz: bool, cells: [u8; 3], z: u8 },
+    /// A unique rectangle or loop of `kind` (1–4) on `v1`, `v2` (for type 4: the locked digit,
+    /// then the removed one).
+    Loop {
+        kind: u8,
+        cells: Vec<u8>,
+        v1: u8,
+        v2: u8,
+    },
+    /// A BUG of `kind` (1–4): its cells and the digits the description names.
+    Bug {
+        kind: u8,
+        cells: Vec<u8>,
+        values: u16,
+    },
+    /// Aligned pair (two cells) or triplet (three) exclusion.
+    Aligned { cells: Vec<u8> },
+    /// A forcing chain or cycle.
+    Chain(Box<ChainHint>),
+}
+
+const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
 
 impl Hint {
     /// Applies the step as SE's `apply` does: remove the candidates, then fill the cell.
@@ -43,14 +105,167 @@ impl Hint {
         }
     }
 
-    /// SE's `isWorth` for indirect hints: it removes something.
-    pub(crate) fn is_worth(&self) -> bool {
-        self.elims.iter().any(|&(_, m)| m != 0)
-    }
-
     /// The rating in tenths, as `serate` prints it: `(int)((r + 0.05) * 10)`.
     pub(crate) fn tenths(&self) -> u32 {
         tenths(self.rating)
+    }
+
+    /// SE's name of the technique (`getName()`), e.g. `Hidden Single`.
+    pub(crate) fn name(&self) -> Cow<'static, str> {
+        match &self.detail {
+            Detail::HiddenSingle { .. } => "Hidden Single".into(),
+            Detail::NakedSingle => "Naked Single".into(),
+            Detail::Locking { direct, r1, .. } => {
+                let pointing = *r1 < 9;
+                match (direct, pointing) {
+                    (true, true) => "Direct Pointing",
+                    (true, false) => "Direct Claiming",
+                    (false, true) => "Pointing",
+                    (false, false) => "Claiming",
+                }
+                .into()
+            }
+            Detail::HiddenSet { direct, values, .. } => {
+                let n = SET_NAMES[values.count_ones() as usize - 2];
+                if *direct {
+                    format!("Direct Hidden {}", n).into()
+                } else {
+                    format!("Hidden {}", n).into()
+                }
+            }
+            Detail::NakedSet { values, .. } => {
+                format!("Naked {}", SET_NAMES[values.count_ones() as usize - 2]).into()
+            }
+            Detail::Fish { degree, .. } => {
+                ["X-Wing", "Swordfish", "Jellyfish"][*degree as usize - 2].into()
+            }
+            Detail::Wing { xyz, .. } => if *xyz { "XYZ-Wing" } else { "XY-Wing" }.into(),
+            Detail::Loop { kind, cells, .. } => {
+                if cells.len() > 4 {
+                    format!("Unique Loop {} type {}", cells.len(), kind).into()
+                } else {
+                    format!("Unique Rectangle type {}", kind).into()
+                }
+            }
+            Detail::Bug { kind, .. } => format!("BUG type {}", kind).into(),
+            Detail::Aligned { cells } => if cells.len() == 2 {
+                "Aligned Pair Exclusion"
+            } else {
+                "Aligned Triplet Exclusion"
+            }
+            .into(),
+            Detail::Chain(c) => c.name().into(),
+        }
+    }
+
+    /// SE's one-line description (`toString()`), e.g. `Hidden Single: r1c1: 3 in block`.
+    pub(crate) fn text(&self) -> String {
+        let name = self.name();
+        let place = self.place.map(|(c, v)| (c as usize, v));
+        match &self.detail {
+            Detail::HiddenSingle { region } => {
+                let (c, v) = place.unwrap_or((0, 0));
+                format!(
+                    "{}: {}: {} in {}",
+                    name,
+                    cell_name(c),
+                    v,
+                    region_kind_name(*region as usize)
+                )
+            }
+            Detail::NakedSingle => {
+                let (c, v) = place.unwrap_or((0, 0));
+                format!("{}: {}: {}", name, cell_name(c), v)
+            }
+            Detail::Locking {
+                direct,
+                r1,
+                r2,
+                value,
+                cells,
+            } => format!(
+                "{}: {}: {} {} {} {} {}",
+                name,
+                cell_full_list(cells),
+                value,
+                if *direct { "of" } else { "in" },
+                region_kind_name(*r1 as usize),
+                if *direct { "in" } else { "and" },
+                region_kind_name(*r2 as usize)
+            ),
+            Detail::HiddenSet {
+                region,
+                values,
+                cells,
+                ..
+            }
+            | Detail::NakedSet {
+                region,
+                values,
+                cells,
+            } => format!(
+                "{}: {}: {} in {}",
+                name,
+                cell_full_list(cells),
+                value_list(*values, ","),
+                region_kind_name(*region as usize)
+            ),
+            Detail::Fish {
+                degree,
+                base_rows,
+                value,
+                cells,
+            } => {
+                let (a, b) = if *base_rows {
+                    ("rows", "columns")
+                } else {
+                    ("columns", "rows")
+                };
+                format!(
+                    "{}: {}: {} in {} {} and {} {}",
+                    name,
+                    cell_full_list(cells),
+                    value,
+                    degree,
+                    a,
+                    degree,
+                    b
+                )
+            }
+            Detail::Wing { cells, z, .. } => {
+                format!("{}: {} on value {}", name, cell_full_list(cells), z)
+            }
+            Detail::Loop { cells, v1, v2, .. } => {
+                format!("{}: {} on {}, {}", name, cell_full_list(cells), v1, v2)
+            }
+            Detail::Bug {
+                kind,
+                cells,
+                values,
+            } => match kind {
+                1 => format!("{}: {}", name, cell_list(cells)),
+                2 => format!(
+                    "{}: {} on {}",
+                    name,
+                    cell_list(cells),
+                    value_list(*values, ",")
+                ),
+                3 => format!(
+                    "{}: {} on {}",
+                    name,
+                    cell_list(cells),
+                    value_list(*values, ", ")
+                ),
+                _ => format!(
+                    "{}: {} on {}",
+                    name,
+                    cell_list(cells),
+                    value_list(*values, ",")
+                ),
+            },
+            Detail::Aligned { cells } => format!("{}: {}", name, cell_list(cells)),
+            Detail::Chain(c) => c.text(),
+        }
     }
 }
 
@@ -85,14 +300,28 @@ pub(crate) fn elims_from(masks: &[u16; 81]) -> Vec<(u8, u16)> {
         .collect()
 }
 
+/// The cells of a set in the order of a region's cells.
+pub(crate) fn in_region_order(region: usize, set: Cells) -> Vec<u8> {
+    REGION_CELLS[region]
+        .iter()
+        .copied()
+        .filter(|&c| set & (1u128 << c) != 0)
+        .collect()
+}
+
+/// The cells of a set, ascending.
+pub(crate) fn cell_vec(set: Cells) -> Vec<u8> {
+    cells_of(set).map(|c| c as u8).collect()
+}
+
 /// SE's `Cell.toString(cells...)`: names joined by commas.
-pub(crate) fn cell_list(cells: &[usize]) -> String {
-    let names: Vec<String> = cells.iter().map(|&c| super::board::cell_name(c)).collect();
+pub(crate) fn cell_list(cells: &[u8]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| cell_name(c as usize)).collect();
     names.join(",")
 }
 
 /// SE's `Cell.toFullString(cells...)`: `Cell r1c1` or `Cells r1c1,r1c2`.
-pub(crate) fn cell_full_list(cells: &[usize]) -> String {
+pub(crate) fn cell_full_list(cells: &[u8]) -> String {
     if cells.len() <= 1 {
         format!("Cell {}", cell_list(cells))
     } else {
@@ -102,8 +331,6 @@ pub(crate) fn cell_full_list(cells: &[usize]) -> String {
 
 /// Digits joined by `sep`.
 pub(crate) fn value_list(mask: u16, sep: &str) -> String {
-    let v: Vec<String> = super::board::digits_of(mask)
-        .map(|d| d.to_string())
-        .collect();
+    let v: Vec<String> = digits_of(mask).map(|d| d.to_string()).collect();
     v.join(sep)
 }

@@ -58,8 +58,8 @@ pub fn explain(puzzle: &Grid) -> Explained {
             }
             Step {
                 rating: s.hint.tenths(),
-                technique: s.hint.name.clone(),
-                text: s.hint.text.clone(),
+                technique: s.hint.name().into_owned(),
+                text: s.hint.text(),
                 placements: s.hint.place.into_iter().collect(),
                 eliminations: elims,
             }

@@ -154,7 +154,11 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer) -> Path {
     while !b.is_solved() {
         let mut hint = None;
         for &p in &producers {
+            let t0 = std::time::Instant::now();
             hint = ask(p, &b, chainer);
+            if std::env::var_os("SE_PROFILE").is_some() {
+                eprintln!("PROF\t{:?}\t{}", p, t0.elapsed().as_nanos());
+            }
             if hint.is_some() {
                 break;
             }
@@ -167,7 +171,7 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer) -> Path {
         };
         if hint.rating > path.er {
             path.er = hint.rating;
-            path.er_name = hint.name.clone();
+            path.er_name = hint.name().into_owned();
         }
         hint.apply(&mut b);
         if path.ep == 0.0 {

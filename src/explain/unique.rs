@@ -14,7 +14,7 @@ use super::board::{
     cells_of, digits_of, Board, Cells, Region, CELL_REGION, INDEX_IN_REGION, PEER_MASK,
     REGION_CELLS, REGION_MASK,
 };
-use super::hint::{cell_full_list, cell_list, elims_from, value_list, Flow, Hint, Sink};
+use super::hint::{elims_from, Detail, Flow, Hint, Sink};
 
 /// A unique loop hint before sorting.
 struct LoopHint {
@@ -86,7 +86,7 @@ pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
 /// Keeps a hint that removes something (SE also drops equal hints, which never changes which
 /// one sorts first).
 fn push(hints: &mut Vec<LoopHint>, h: LoopHint) {
-    if h.hint.is_worth() {
+    if h.hint.elims.iter().any(|&(_, m)| m != 0) {
         hints.push(h);
     }
 }
@@ -177,11 +177,6 @@ fn loop_rating(len: usize) -> f64 {
 }
 
 fn loop_hint(lp: &[usize], v1: u8, v2: u8, kind: u8, extra: f64, masks: [u16; 81]) -> LoopHint {
-    let name = if lp.len() > 4 {
-        format!("Unique Loop {} type {}", lp.len(), kind)
-    } else {
-        format!("Unique Rectangle type {}", kind)
-    };
     let rating = if extra == 0.0 {
         loop_rating(lp.len())
     } else {
@@ -190,10 +185,14 @@ fn loop_hint(lp: &[usize], v1: u8, v2: u8, kind: u8, extra: f64, masks: [u16; 81
     LoopHint {
         hint: Hint {
             rating,
-            text: format!("{}: {} on {}, {}", name, cell_full_list(lp), v1, v2),
-            name,
             elims: elims_from(&masks),
             place: None,
+            detail: Detail::Loop {
+                kind,
+                cells: lp.iter().map(|&c| c as u8).collect(),
+                v1,
+                v2,
+            },
         },
         kind,
     }
@@ -458,10 +457,13 @@ pub(crate) fn bug(b: &Board, sink: &mut dyn Sink) -> Flow {
         masks[cell] = b.cands[cell] & !all_values;
         sink.add(Hint {
             rating: 5.6,
-            name: "BUG type 1".into(),
-            text: format!("BUG type 1: {}", super::board::cell_name(cell)),
             elims: elims_from(&masks),
             place: None,
+            detail: Detail::Bug {
+                kind: 1,
+                cells: vec![cell as u8],
+                values: 0,
+            },
         })?;
     } else if all_values.count_ones() == 1 {
         bug2(b, &bug_cells, all_values, common, sink)?;
@@ -494,12 +496,15 @@ fn bug2(
     }
     sink.add(Hint {
         rating: 5.7,
-        name: "BUG type 2".into(),
-        text: format!("BUG type 2: {} on {}", cell_list(cells), value),
         elims: cells_of(victims)
             .map(|c| (c as u8, 1u16 << value))
             .collect(),
         place: None,
+        detail: Detail::Bug {
+            kind: 2,
+            cells: cells.iter().map(|&c| c as u8).collect(),
+            values: 1 << value,
+        },
     })
 }
 
@@ -525,15 +530,13 @@ fn bug4(
         masks[c2] = b.cands[c2] & !extra[c2] & !(1 << value);
         sink.add(Hint {
             rating: 5.7,
-            name: "BUG type 4".into(),
-            text: format!(
-                "BUG type 4: {},{} on {}",
-                super::board::cell_name(c1),
-                super::board::cell_name(c2),
-                value
-            ),
             elims: elims_from(&masks),
             place: None,
+            detail: Detail::Bug {
+                kind: 4,
+                cells: vec![c1 as u8, c2 as u8],
+                values: 1 << value,
+            },
         })?;
     }
     ControlFlow::Continue(())
@@ -584,14 +587,13 @@ fn bug3(b: &Board, cells: &[usize], all_values: u16, common: Cells, sink: &mut d
                 let n = naked.count_ones() as i32;
                 sink.add(Hint {
                     rating: 5.7 + ((n - 1) as f64) * 0.1,
-                    name: "BUG type 3".into(),
-                    text: format!(
-                        "BUG type 3: {} on {}",
-                        cell_list(cells),
-                        value_list(naked, ", ")
-                    ),
                     elims,
                     place: None,
+                    detail: Detail::Bug {
+                        kind: 3,
+                        cells: cells.iter().map(|&c| c as u8).collect(),
+                        values: naked,
+                    },
                 })?;
             }
         }
