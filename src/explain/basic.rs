@@ -11,11 +11,10 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION,
+    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION, PEERS,
     PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
-use crate::grid::PEERS;
 
 /// The bit masks of `k` of `n` bits in increasing numeric order, as SE's `Permutations`
 /// enumerates them.

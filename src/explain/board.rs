@@ -12,7 +12,7 @@
 //! still hold that digit as a candidate, so "where can 5 go in this row" is an AND and a
 //! population count rather than a loop.
 
-use crate::grid::{Grid, PEERS, UNITS};
+use crate::grid::{Grid, UNITS};
 
 /// A set of cells, bit `i` for cell `i` (row-major, r1c1 = 0).
 pub(crate) type Cells = u128;
@@ -26,7 +26,7 @@ pub(crate) const COLUMN: usize = 2;
 pub(crate) type Region = usize;
 
 /// The cells of each region in SE's order.
-pub(crate) const REGION_CELLS: [[u8; 9]; 27] = {
+const REGION_CELLS_C: [[u8; 9]; 27] = {
     let mut out = [[0u8; 9]; 27];
     let mut i = 0;
     while i < 9 {
@@ -39,13 +39,13 @@ pub(crate) const REGION_CELLS: [[u8; 9]; 27] = {
 };
 
 /// Each region's cells as a set.
-pub(crate) const REGION_MASK: [Cells; 27] = {
+const REGION_MASK_C: [Cells; 27] = {
     let mut out = [0u128; 27];
     let mut r = 0;
     while r < 27 {
         let mut k = 0;
         while k < 9 {
-            out[r] |= 1u128 << REGION_CELLS[r][k];
+            out[r] |= 1u128 << REGION_CELLS_C[r][k];
             k += 1;
         }
         r += 1;
@@ -53,14 +53,14 @@ pub(crate) const REGION_MASK: [Cells; 27] = {
     out
 };
 
-/// For each cell, its region of each type (`CELL_REGION[cell][kind]`, a [`Region`]).
-pub(crate) const CELL_REGION: [[usize; 3]; 81] = {
+/// For each cell, its region of each type (`CELL_REGION_C[cell][kind]`, a [`Region`]).
+const CELL_REGION_C: [[usize; 3]; 81] = {
     let mut out = [[0usize; 3]; 81];
     let mut r = 0;
     while r < 27 {
         let mut k = 0;
         while k < 9 {
-            out[REGION_CELLS[r][k] as usize][r / 9] = r;
+            out[REGION_CELLS_C[r][k] as usize][r / 9] = r;
             k += 1;
         }
         r += 1;
@@ -69,13 +69,13 @@ pub(crate) const CELL_REGION: [[usize; 3]; 81] = {
 };
 
 /// For each cell, its position within its region of each type.
-pub(crate) const INDEX_IN_REGION: [[u8; 3]; 81] = {
+const INDEX_IN_REGION_C: [[u8; 3]; 81] = {
     let mut out = [[0u8; 3]; 81];
     let mut r = 0;
     while r < 27 {
         let mut k = 0;
         while k < 9 {
-            out[REGION_CELLS[r][k] as usize][r / 9] = k as u8;
+            out[REGION_CELLS_C[r][k] as usize][r / 9] = k as u8;
             k += 1;
         }
         r += 1;
@@ -84,7 +84,7 @@ pub(crate) const INDEX_IN_REGION: [[u8; 3]; 81] = {
 };
 
 /// For each cell, the set of its 20 peers.
-pub(crate) const PEER_MASK: [Cells; 81] = {
+const PEER_MASK_C: [Cells; 81] = {
     let mut out = [0u128; 81];
     let mut c = 0;
     while c < 81 {
@@ -103,7 +103,7 @@ pub(crate) const ALL_CELLS: Cells = (1u128 << 81) - 1;
 
 /// The peers of each cell in the order SE's chains visit them when a candidate goes on: its
 /// block (block order), then the rest of its row, then the rest of its column.
-pub(crate) const PEERS_CHAIN_ORDER: [[u8; 20]; 81] = {
+const PEERS_CHAIN_ORDER_C: [[u8; 20]; 81] = {
     let mut out = [[0u8; 20]; 81];
     let mut c = 0;
     while c < 81 {
@@ -111,10 +111,10 @@ pub(crate) const PEERS_CHAIN_ORDER: [[u8; 20]; 81] = {
         let mut seen = 1u128 << c;
         let mut t = 0;
         while t < 3 {
-            let r = CELL_REGION[c][t];
+            let r = CELL_REGION_C[c][t];
             let mut k = 0;
             while k < 9 {
-                let o = REGION_CELLS[r][k];
+                let o = REGION_CELLS_C[r][k];
                 if seen & (1u128 << o) == 0 {
                     seen |= 1u128 << o;
                     out[c][n] = o;
@@ -128,6 +128,17 @@ pub(crate) const PEERS_CHAIN_ORDER: [[u8; 20]; 81] = {
     }
     out
 };
+
+/// The tables above as statics: indexed at run time, a `const` array may be copied to the
+/// stack at every use.
+pub(crate) static REGION_CELLS: [[u8; 9]; 27] = REGION_CELLS_C;
+pub(crate) static REGION_MASK: [Cells; 27] = REGION_MASK_C;
+pub(crate) static CELL_REGION: [[usize; 3]; 81] = CELL_REGION_C;
+pub(crate) static INDEX_IN_REGION: [[u8; 3]; 81] = INDEX_IN_REGION_C;
+pub(crate) static PEER_MASK: [Cells; 81] = PEER_MASK_C;
+pub(crate) static PEERS_CHAIN_ORDER: [[u8; 20]; 81] = PEERS_CHAIN_ORDER_C;
+/// Each cell's 20 peers, ascending (SE's `visibleCellIndex`).
+pub(crate) static PEERS: [[u8; 20]; 81] = crate::grid::PEERS;
 
 /// Iterates the cells of a set in ascending order.
 #[inline]

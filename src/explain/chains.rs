@@ -33,7 +33,6 @@ use super::board::{
     PEERS_CHAIN_ORDER, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{Detail, Hint};
-use crate::grid::PEERS;
 
 /// No node.
 const NONE: u32 = u32::MAX;
@@ -88,6 +87,9 @@ pub(crate) enum Cause {
 #[derive(Clone, Copy, Debug)]
 struct Node {
     pot: Pot,
+    /// The length of the first-parent chain back to the assumption (a lower bound on the
+    /// ancestor count minus one).
+    depth: u16,
     cause: Cause,
     /// The nested chain this potential came from (index into `Chainer::nested`), or `NONE`.
     nested: u32,
@@ -472,6 +474,18 @@ pub(crate) struct Chainer {
     offs: Vec<(Pot, Cause)>,
     ons: Vec<OnOut>,
     hidden: Vec<u32>,
+    /// The best hint's key so far, when only the best hint is wanted (top level): searches stop
+    /// where they can no longer beat it.
+    best: Option<Key>,
+}
+
+/// SE's sort key of a chain hint: rating, complexity, sort key.
+type Key = (f64, u32, u8);
+
+/// Does `a` sort strictly before `b`?
+#[inline]
+fn key_less(a: Key, b: Key) -> bool {
+    a.0 < b.0 || (a.0 == b.0 && (a.1 < b.1 || (a.1 == b.1 && a.2 < b.2)))
 }
 
 /// An on potential `off_to_on` derives, its extra parents in the hidden buffer `h0..h1`.
@@ -513,6 +527,30 @@ impl Chainer {
             offs: Vec::new(),
             ons: Vec::new(),
             hidden: Vec::new(),
+            best: None,
+        }
+    }
+
+    /// Records a hint handed over, for pruning (top level only).
+    fn note(&mut self, h: &ChainHint) {
+        if self.rule_source.is_none() {
+            let k = (h.difficulty, h.complexity, h.sort_key);
+            if self.best.map_or(true, |b| key_less(k, b)) {
+                self.best = Some(k);
+            }
+        }
+    }
+
+    /// Could a hint with this base rating, sort key and (at least) this complexity still sort
+    /// before the best one so far? Always, when every hint is wanted.
+    #[inline]
+    fn can_beat(&self, base: f64, complexity: u32, sort_key: u8) -> bool {
+        match self.best {
+            None => true,
+            Some(b) => key_less(
+                (base + length_difficulty(complexity), complexity, sort_key),
+                b,
+            ),
         }
     }
 
@@ -539,8 +577,12 @@ impl Chainer {
 
     fn node(&mut self, pot: Pot, cause: Cause, parents: &[u32]) -> u32 {
         let id = self.nodes.len() as u32;
+        let depth = parents
+            .first()
+            .map_or(0, |&p| self.nodes[p as usize].depth + 1);
         self.nodes.push(Node {
             pot,
+            depth,
             cause,
             nested: NONE,
             first_parent: self.parents.len() as u32,
@@ -554,8 +596,10 @@ impl Chainer {
     /// A node whose parents are `first` then `extra`.
     fn node_with(&mut self, pot: Pot, cause: Cause, first: u32, extra: &[u32]) -> u32 {
         let id = self.nodes.len() as u32;
+        let depth = self.nodes[first as usize].depth + 1;
         self.nodes.push(Node {
             pot,
+            depth,
             cause,
             nested: NONE,
             first_parent: self.parents.len() as u32,
@@ -720,6 +764,7 @@ impl Chainer {
     /// SE's `Chaining(false, false, false)`: X-cycles and chains, then Y, then XY; every hint
     /// goes to `keep`.
     pub(crate) fn unary_hints(&mut self, b: &Board, keep: &mut dyn FnMut(ChainHint)) {
+        self.best = None;
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
@@ -754,11 +799,13 @@ impl Chainer {
         }
         for dst in cycles {
             if let Some(h) = self.cycle_hint(b, dst, y, x) {
+                self.note(&h);
                 keep(h);
             }
         }
         for t in chains {
             if let Some(h) = self.forcing_chain_hint(b, t, y, x) {
+                self.note(&h);
                 keep(h);
             }
         }
@@ -912,7 +959,16 @@ impl Chainer {
         pending_off.clear();
         pending_on.push(root);
         let mut length = 0;
+        let (base, sort_key) = unary_base(true, x, y);
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            // A cycle closed from here on has at least this complexity (and at least four).
+            let next_depth = pending_on
+                .first()
+                .or(pending_off.first())
+                .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
+            if !self.can_beat(base, next_depth.max(4), sort_key) {
+                break;
+            }
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
@@ -984,7 +1040,16 @@ impl Chainer {
         }
         let target = conj(src);
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        let (base, sort_key) = unary_base(false, true, y);
+        while !found && (!pending_on.is_empty() || !pending_off.is_empty()) {
+            // The target found from here on has at least this complexity.
+            let next_depth = pending_on
+                .first()
+                .or(pending_off.first())
+                .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
+            if !self.can_beat(base, next_depth + 1, sort_key) {
+                break;
+            }
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
             for &p in &batch {
@@ -1222,6 +1287,7 @@ impl Chainer {
         mode: Mode,
         keep: &mut dyn FnMut(ChainHint),
     ) {
+        self.best = None;
         for cell in 0..81 {
             if b.values[cell] != 0 {
                 continue;
@@ -1261,6 +1327,7 @@ impl Chainer {
                 if let Some(a) = absurd {
                     let h = self.binary_hint(b, mode, p_on, a.on, a.off, true, p_on);
                     if let Some(h) = h {
+                        self.note(&h);
                         keep(h);
                     }
                 }
@@ -1274,6 +1341,7 @@ impl Chainer {
                 if let Some(a) = absurd {
                     let h = self.binary_hint(b, mode, p_off, a.on, a.off, true, p_off);
                     if let Some(h) = h {
+                        self.note(&h);
                         keep(h);
                     }
                 }
@@ -1285,6 +1353,7 @@ impl Chainer {
                     let m = self.props[off_prop].get(q);
                     if m != NONE {
                         if let Some(h) = self.binary_hint(b, mode, p_on, n, m, false, q) {
+                            self.note(&h);
                             keep(h);
                         }
                     }
@@ -1295,6 +1364,7 @@ impl Chainer {
                     let m = self.props[off_prop].get(q);
                     if m != NONE {
                         if let Some(h) = self.binary_hint(b, mode, p_off, n, m, false, q) {
+                            self.note(&h);
                             keep(h);
                         }
                     }
@@ -1336,6 +1406,7 @@ impl Chainer {
                         Shape::Cell { src: cell, target },
                         5,
                     ) {
+                        self.note(&h);
                         keep(h);
                     }
                 }
@@ -1412,6 +1483,7 @@ impl Chainer {
                         },
                         6,
                     ) {
+                        self.note(&h);
                         keep(h);
                     }
                 }
@@ -1439,6 +1511,13 @@ impl Chainer {
         } else {
             (vec![(cell as u8, 1u16 << v)], None)
         };
+        let lower: u32 = branches
+            .iter()
+            .map(|&n| self.nodes[n as usize].depth as u32 + 1)
+            .sum();
+        if !self.can_beat(mode.difficulty(), lower, sort_key) {
+            return None;
+        }
         let complexity = self.complexity(branches);
         let root_cause = match &shape {
             Shape::Region { region, .. } => Cause::Hidden(region / 9),
@@ -1492,6 +1571,12 @@ impl Chainer {
         } else {
             None
         };
+        let lower = self.nodes[dst_on as usize].depth as u32
+            + self.nodes[dst_off as usize].depth as u32
+            + 2;
+        if !self.can_beat(mode.difficulty(), lower, if absurd { 7 } else { 1 }) {
+            return None;
+        }
         let complexity = self.complexity(&[dst_on, dst_off]);
         let nest = self.nest_data(b, &[dst_on, dst_off], Cause::None, vec![cell as u8]);
         Some(ChainHint {
@@ -1856,4 +1941,24 @@ fn push_advanced(
             });
         }
     }
+}
+
+/// The base rating and sort key of a unary chain hint: cycles 6.5, forcing X/Y chains 6.6,
+/// either with both links 7.0; sort keys X 2, Y 3, XY 4.
+fn unary_base(cycle: bool, x: bool, y: bool) -> (f64, u8) {
+    let sort_key = if x && y {
+        4
+    } else if y {
+        3
+    } else {
+        2
+    };
+    let base = if x && y {
+        7.0
+    } else if cycle {
+        6.5
+    } else {
+        6.6
+    };
+    (base, sort_key)
 }

@@ -10,9 +10,8 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{cells_of, digits_of, Board, Cells, PEER_MASK};
+use super::board::{cells_of, digits_of, Board, Cells, PEERS, PEER_MASK};
 use super::hint::{Detail, Flow, Hint, Sink};
-use crate::grid::PEERS;
 
 /// The cells SE considers (at least two candidates, no naked single among their peers, some
 /// excluder), with their excluders (peers with 2..=`max` candidates), in cell order.

@@ -155,9 +155,15 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer) -> Path {
         let mut hint = None;
         for &p in &producers {
             let t0 = std::time::Instant::now();
+            let w0 = chainer.work;
             hint = ask(p, &b, chainer);
             if std::env::var_os("SE_PROFILE").is_some() {
-                eprintln!("PROF\t{:?}\t{}", p, t0.elapsed().as_nanos());
+                eprintln!(
+                    "PROF\t{:?}\t{}\t{}",
+                    p,
+                    t0.elapsed().as_nanos(),
+                    chainer.work - w0
+                );
             }
             if hint.is_some() {
                 break;
