@@ -1,48 +1,47 @@
-//! Development aid: prints the explainer's path in serate's `@S/@A/@F` layout, for diffing.
+//! Development aid: prints the explainer's path in serate's `@S/@A/@F` layout, for diffing
+//! against `serate --start=@S%t%n%t%g --after=@A%t%r%t%s --format=@F%t%n%t%g%t%r%t%p%t%d%t%R%t%P%t%D%t%e`.
+//! With `SE_DEBUG` set, each step also lists its eliminations.
 use std::io::BufRead;
+
 fn main() {
     let stdin = std::io::stdin();
+    let debug = std::env::var_os("SE_DEBUG").is_some();
     for (i, line) in stdin.lock().lines().enumerate() {
-        let line = line.unwrap();
-        let g: sudoku_batch::Grid = match line.trim().parse() {
-            Ok(g) => g,
-            Err(_) => continue,
+        let Ok(line) = line else { break };
+        let Ok(g) = line.trim().parse::<sudoku_batch::Grid>() else {
+            continue;
         };
         let t0 = std::time::Instant::now();
-        let e = sudoku_batch::explain::explain(&g);
+        let e = sudoku_batch::explain::explain(&g, sudoku_batch::explain::DEFAULT_BUDGET);
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         println!("@S\t{}\t{}", i + 1, line.trim());
+        let Ok(e) = e else {
+            println!("@F\t{}\t{}\tgave up", i + 1, line.trim());
+            continue;
+        };
         for s in &e.steps {
-            if std::env::var("SE_DEBUG").is_ok() {
+            if debug {
                 let el: Vec<String> = s
                     .eliminations
                     .iter()
                     .map(|&(c, v)| format!("r{}c{}-{}", c / 9 + 1, c % 9 + 1, v))
                     .collect();
-                println!(
-                    "@A\t{}.{}\t{}\t[{}]",
-                    s.rating / 10,
-                    s.rating % 10,
-                    s.text,
-                    el.join(" ")
-                );
+                println!("@A\t{}\t{}\t[{}]", s.rating, s.text, el.join(" "));
             } else {
-                println!("@A\t{}.{}\t{}", s.rating / 10, s.rating % 10, s.text);
+                println!("@A\t{}\t{}", s.rating, s.text);
             }
         }
+        let r = &e.rating;
         println!(
-            "@F\t{}\t{}\t{}.{}\t{}.{}\t{}.{}\t{}\t{}\t{}\t{:.3}",
+            "@F\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3}",
             i + 1,
             line.trim(),
-            e.er / 10,
-            e.er % 10,
-            e.ep / 10,
-            e.ep % 10,
-            e.ed / 10,
-            e.ed % 10,
-            e.er_technique,
-            e.ep_technique,
-            e.ed_technique,
+            r.er,
+            r.ep,
+            r.ed,
+            r.er_technique,
+            r.ep_technique,
+            r.ed_technique,
             ms
         );
     }

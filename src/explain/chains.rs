@@ -477,6 +477,8 @@ pub(crate) struct Chainer {
     /// The best hint's key so far, when only the best hint is wanted (top level): searches stop
     /// where they can no longer beat it.
     best: Option<Key>,
+    /// The work budget.
+    limit: u64,
 }
 
 /// SE's sort key of a chain hint: rating, complexity, sort key.
@@ -528,7 +530,20 @@ impl Chainer {
             ons: Vec::new(),
             hidden: Vec::new(),
             best: None,
+            limit: u64::MAX,
         }
+    }
+
+    /// Sets the work budget: once more potentials than this have been derived, every search
+    /// stops and [`Chainer::spent`] says so.
+    pub(crate) fn set_limit(&mut self, limit: u64) {
+        self.limit = limit;
+    }
+
+    /// The budget ran out.
+    #[inline]
+    pub(crate) fn spent(&self) -> bool {
+        self.work > self.limit
     }
 
     /// Records a hint handed over, for pruning (top level only).
@@ -771,6 +786,9 @@ impl Chainer {
                     continue;
                 }
                 for v in digits_of(b.cands[cell]) {
+                    if self.spent() {
+                        return;
+                    }
                     self.unary_chaining(b, cell, v, y, x, keep);
                 }
             }
@@ -960,7 +978,7 @@ impl Chainer {
         pending_on.push(root);
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // A cycle closed from here on has at least this complexity (and at least four).
             let next_depth = pending_on
                 .first()
@@ -1041,7 +1059,7 @@ impl Chainer {
         let target = conj(src);
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
-        while !found && (!pending_on.is_empty() || !pending_off.is_empty()) {
+        while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
                 .first()
@@ -1293,6 +1311,9 @@ impl Chainer {
                 continue;
             }
             let card = b.count(cell);
+            if self.spent() {
+                return;
+            }
             if card > 2 || (card > 1 && mode.dynamic) {
                 self.cell_hints(b, mode, cell, card, keep);
             }
@@ -1625,6 +1646,9 @@ impl Chainer {
         let mut on_cur = 0;
         let mut off_cur = 0;
         loop {
+            if self.spent() {
+                return None;
+            }
             if on_cur < self.props[prop].on.len() {
                 let n = self.props[prop].on[on_cur];
                 on_cur += 1;
@@ -1842,6 +1866,8 @@ impl Chainer {
         // chains (level 3); from level 4, dynamic forcing chains nested to the mode's limit.
         let mut inner = self.inner.take().unwrap_or_default();
         inner.rule_source = Some(source.clone());
+        inner.work = 0;
+        inner.limit = self.limit.saturating_sub(self.work);
         let rules: &[Option<Mode>] = match mode.level {
             2 => &[None],
             3 => &[None, Some(Mode::MULTIPLE)],
@@ -1855,6 +1881,9 @@ impl Chainer {
             }
             self.work += inner.work;
             inner.work = 0;
+            if self.spent() {
+                break;
+            }
             // SE sorts them (stably) and keeps the first of equal removals.
             hints.sort_by(|a, b| {
                 if a.before(b) {

@@ -12,66 +12,137 @@ mod hint;
 mod path;
 mod unique;
 
+use std::fmt;
+
 use crate::grid::Grid;
 
-/// A step of a path, for callers: SE's rating, technique name and description, and its effect.
-#[derive(Clone, Debug, PartialEq)]
+/// The default work budget: potentials a puzzle's chains may derive before [`rate`] and
+/// [`explain`] give up. Every puzzle of the reference set stays far below it.
+pub const DEFAULT_BUDGET: u64 = 20_000_000_000;
+
+/// A rating in tenths (SE prints ratings to one decimal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Tenths(pub u32);
+
+impl fmt::Display for Tenths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// Sudoku Explainer's three ratings of a puzzle and the techniques that set them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// ER: the hardest step of the whole path.
+    pub er: Tenths,
+    /// EP: the hardest step up to the first placement.
+    pub ep: Tenths,
+    /// ED: the first step's rating.
+    pub ed: Tenths,
+    /// SE's name of the technique that set ER (the first step with that rating).
+    pub er_technique: String,
+    /// … EP.
+    pub ep_technique: String,
+    /// … ED.
+    pub ed_technique: String,
+}
+
+/// A step of a path: SE's rating, technique name and description, and its effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// SE's rating of the step in tenths (e.g. 12 for 1.2).
-    pub rating: u32,
-    /// SE's technique name.
+    /// SE's rating of the step.
+    pub rating: Tenths,
+    /// SE's technique name, e.g. `Hidden Single`, `Dynamic Contradiction Forcing Chains`.
     pub technique: String,
-    /// SE's one-line description.
+    /// SE's one-line description, e.g. `Hidden Single: r1c1: 3 in block`.
     pub text: String,
-    /// Cells filled, `(cell 0..81, digit)`.
+    /// Cells filled, `(cell 0..81, digit 1..9)`; filling a cell also takes its digit out of its
+    /// 20 peers.
     pub placements: Vec<(u8, u8)>,
-    /// Candidates removed, `(cell 0..81, digit)`.
+    /// Candidates removed, `(cell 0..81, digit 1..9)`.
     pub eliminations: Vec<(u8, u8)>,
 }
 
 /// A rated path.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Explained {
-    pub er: u32,
-    pub ep: u32,
-    pub ed: u32,
-    pub er_technique: String,
-    pub ep_technique: String,
-    pub ed_technique: String,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub rating: Rating,
     pub steps: Vec<Step>,
 }
 
-/// Rates a puzzle with SE's path.
-pub fn explain(puzzle: &Grid) -> Explained {
+/// Why a puzzle got no rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GaveUp {
+    /// The budget that ran out.
+    pub budget: u64,
+    /// Steps completed before it did.
+    pub steps: usize,
+    /// ER of those steps.
+    pub er_so_far: Tenths,
+}
+
+impl fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "SE work budget of {} potentials spent after {} steps (ER so far {})",
+            self.budget, self.steps, self.er_so_far
+        )
+    }
+}
+
+impl std::error::Error for GaveUp {}
+
+/// Rates a puzzle as `serate` does (SE 1.2.1). The puzzle should have exactly one solution:
+/// SE rates only such puzzles, and so do the commands; on other grids the result means
+/// nothing. `budget` bounds the work (potentials derived by chains).
+pub fn rate(puzzle: &Grid, budget: u64) -> Result<Rating, GaveUp> {
+    run(puzzle, budget, false).map(|e| e.rating)
+}
+
+/// Rates a puzzle and returns SE's step path with it (see [`rate`]).
+pub fn explain(puzzle: &Grid, budget: u64) -> Result<Explanation, GaveUp> {
+    run(puzzle, budget, true)
+}
+
+fn run(puzzle: &Grid, budget: u64, keep_steps: bool) -> Result<Explanation, GaveUp> {
     let board = board::Board::new(puzzle);
     let mut chainer = chains::Chainer::new();
-    let p = path::solve_path(&board, &mut chainer);
+    chainer.set_limit(budget);
+    let p = path::solve_path(&board, &mut chainer, keep_steps);
+    let rating = Rating {
+        er: Tenths(hint::tenths(p.er)),
+        ep: Tenths(hint::tenths(p.ep)),
+        ed: Tenths(hint::tenths(p.ed)),
+        er_technique: p.er_name,
+        ep_technique: p.ep_name,
+        ed_technique: p.ed_name,
+    };
+    if p.gave_up {
+        return Err(GaveUp {
+            budget,
+            steps: p.step_count,
+            er_so_far: rating.er,
+        });
+    }
     let steps = p
         .steps
         .iter()
-        .map(|s| {
+        .map(|h| {
             let mut elims = Vec::new();
-            for &(c, m) in &s.hint.elims {
+            for &(c, m) in &h.elims {
                 for v in board::digits_of(m) {
                     elims.push((c, v));
                 }
             }
             Step {
-                rating: s.hint.tenths(),
-                technique: s.hint.name().into_owned(),
-                text: s.hint.text(),
-                placements: s.hint.place.into_iter().collect(),
+                rating: Tenths(h.tenths()),
+                technique: h.name().into_owned(),
+                text: h.text(),
+                placements: h.place.into_iter().collect(),
                 eliminations: elims,
             }
         })
         .collect();
-    Explained {
-        er: hint::tenths(p.er),
-        ep: hint::tenths(p.ep),
-        ed: hint::tenths(p.ed),
-        er_technique: p.er_name,
-        ep_technique: p.ep_name,
-        ed_technique: p.ed_name,
-        steps,
-    }
+    Ok(Explanation { rating, steps })
 }

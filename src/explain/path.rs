@@ -126,16 +126,15 @@ fn best_chain(
     best.map(|h| h.to_hint())
 }
 
-/// One step of a path: the hint and the running ratings after it.
-#[derive(Clone, Debug)]
-pub(crate) struct Step {
-    pub hint: Hint,
-}
-
 /// A whole path and its ratings (SE's `difficulty`, `pearl`, `diamond` and their names).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Path {
-    pub steps: Vec<Step>,
+    /// The steps, when asked for.
+    pub steps: Vec<Hint>,
+    /// How many steps were taken.
+    pub step_count: usize,
+    /// The chains' work budget ran out.
+    pub gave_up: bool,
     pub er: f64,
     pub ep: f64,
     pub ed: f64,
@@ -146,8 +145,8 @@ pub(crate) struct Path {
     pub stuck: bool,
 }
 
-/// Runs SE's loop on `board` until solved, stuck, or `stop` says so after a step.
-pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer) -> Path {
+/// Runs SE's loop on `board` until solved, stuck (no producer has a hint), or out of budget.
+pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer, keep_steps: bool) -> Path {
     let mut b = board.clone();
     let mut path = Path::default();
     let producers = producers();
@@ -165,9 +164,13 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer) -> Path {
                     chainer.work - w0
                 );
             }
-            if hint.is_some() {
+            if hint.is_some() || chainer.spent() {
                 break;
             }
+        }
+        if chainer.spent() {
+            path.gave_up = true;
+            break;
         }
         let Some(hint) = hint else {
             path.er = 20.0;
@@ -190,7 +193,10 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer) -> Path {
                 path.ep_name = path.er_name.clone();
             }
         }
-        path.steps.push(Step { hint });
+        path.step_count += 1;
+        if keep_steps {
+            path.steps.push(hint);
+        }
     }
     path
 }
