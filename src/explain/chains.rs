@@ -78,7 +78,7 @@ pub(crate) enum Cause {
     /// The cell's other digits (off), or its last digit (on).
     NakedSingle,
     /// The digit's other places (off), or its last place (on), in a region of this kind.
-    Hidden(usize),
+    Hidden(u8),
     /// Removed by a simpler technique run on the reduced grid.
     Advanced,
 }
@@ -398,6 +398,8 @@ struct Prop {
     off: Vec<u32>,
     on_idx: Vec<u32>,
     off_idx: Vec<u32>,
+    /// Where the propagation stopped on a contradiction.
+    absurd: Option<Absurd>,
 }
 
 impl Prop {
@@ -407,6 +409,7 @@ impl Prop {
             off: Vec::new(),
             on_idx: vec![NONE; 729],
             off_idx: vec![NONE; 729],
+            absurd: None,
         }
     }
     fn reset(&mut self, nodes: &[Node]) {
@@ -418,6 +421,7 @@ impl Prop {
         }
         self.on.clear();
         self.off.clear();
+        self.absurd = None;
     }
     #[inline]
     fn get(&self, p: Pot) -> u32 {
@@ -479,6 +483,69 @@ pub(crate) struct Chainer {
     best: Option<Key>,
     /// The work budget.
     limit: u64,
+    /// The propagation from each on potential, computed once per search (`NONE`: not yet).
+    on_cache: Vec<u32>,
+    /// Scratch for the cycle search: off potentials on each on node's chain.
+    chain_sets: Vec<[u64; 12]>,
+    set_of: Vec<u32>,
+    /// The static links of the current search.
+    links: Links,
+}
+
+/// The links of a grid that does not change during a search (SE's `getOnToOff` and
+/// `getOffToOn` for one mode), computed once per search instead of once per potential.
+#[derive(Default)]
+struct Links {
+    on_start: Vec<u32>,
+    on_edges: Vec<(Pot, Cause)>,
+    off_start: Vec<u32>,
+    off_edges: Vec<(Pot, Cause)>,
+}
+
+impl Links {
+    fn build(&mut self, b: &Board, y: bool, x: bool) {
+        self.on_start.clear();
+        self.on_edges.clear();
+        self.off_start.clear();
+        self.off_edges.clear();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        let mut hidden = Vec::new();
+        for k in 0..729 {
+            self.on_start.push(self.on_edges.len() as u32);
+            self.off_start.push(self.off_edges.len() as u32);
+            let (cell, v) = (k / 9, (k % 9 + 1) as u8);
+            if !b.has(cell, v) {
+                continue;
+            }
+            Chainer::on_to_off(b, pot(cell, v, true), y, &mut offs);
+            self.on_edges.extend_from_slice(&offs);
+            Chainer::off_to_on(
+                b,
+                None,
+                pot(cell, v, false),
+                None,
+                y,
+                x,
+                &mut ons,
+                &mut hidden,
+            );
+            self.off_edges.extend(ons.iter().map(|o| (o.pot, o.cause)));
+        }
+        self.on_start.push(self.on_edges.len() as u32);
+        self.off_start.push(self.off_edges.len() as u32);
+    }
+
+    /// The consequences of a potential.
+    #[inline]
+    fn of(&self, p: Pot) -> &[(Pot, Cause)] {
+        let k = cv(p);
+        if pot_on(p) {
+            &self.on_edges[self.on_start[k] as usize..self.on_start[k + 1] as usize]
+        } else {
+            &self.off_edges[self.off_start[k] as usize..self.off_start[k + 1] as usize]
+        }
+    }
 }
 
 /// SE's sort key of a chain hint: rating, complexity, sort key.
@@ -531,6 +598,10 @@ impl Chainer {
             hidden: Vec::new(),
             best: None,
             limit: u64::MAX,
+            on_cache: vec![NONE; 729],
+            chain_sets: Vec::new(),
+            set_of: Vec::new(),
+            links: Links::default(),
         }
     }
 
@@ -572,6 +643,13 @@ impl Chainer {
     /// Forgets every node and propagation.
     fn reset(&mut self) {
         for i in 0..self.props_used {
+            let root = self.props[i].on.first().copied();
+            if let Some(r) = root {
+                let p = self.nodes[r as usize].pot;
+                if pot_on(p) {
+                    self.on_cache[cv(p)] = NONE;
+                }
+            }
             let (props, nodes) = (&mut self.props, &self.nodes);
             props[i].reset(nodes);
         }
@@ -719,7 +797,7 @@ impl Chainer {
                 }
             }
             Cause::Hidden(kind) => {
-                let region = CELL_REGION[cell][kind];
+                let region = CELL_REGION[cell][kind as usize];
                 let gone = source.digits[v as usize] & !current.digits[v as usize];
                 if gone & REGION_MASK[region] != 0 {
                     for &c in &REGION_CELLS[region] {
@@ -781,6 +859,7 @@ impl Chainer {
     pub(crate) fn unary_hints(&mut self, b: &Board, keep: &mut dyn FnMut(ChainHint)) {
         self.best = None;
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            self.links.build(b, y, x);
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
@@ -809,10 +888,11 @@ impl Chainer {
         }
         self.reset();
         let src = pot(cell, v, true);
-        let cycles = self.do_cycles(b, src, y, x);
-        let mut chains: Vec<u32> = Vec::new();
+        // The cycle search from the on source also finds the forcing chain from it (SE runs a
+        // second search; its tree is the same up to its target, see `do_cycles`).
+        let (cycles, target) = self.do_cycles(b, src, y, x, x);
+        let mut chains: Vec<u32> = target.into_iter().collect();
         if x {
-            self.do_forcing_chains(b, src, y, &mut chains);
             self.do_forcing_chains(b, conj(src), y, &mut chains);
         }
         for dst in cycles {
@@ -842,24 +922,20 @@ impl Chainer {
                 }
             }
         }
-        let dv = b.digits[v as usize];
-        if dv & PEER_MASK[cell] == 0 {
+        let dv = b.digits[v as usize] & PEER_MASK[cell];
+        if dv == 0 {
             return;
         }
-        let row = CELL_REGION[cell][ROW];
-        let block = CELL_REGION[cell][BLOCK];
-        for &o in &PEERS_CHAIN_ORDER[cell] {
-            let o = o as usize;
-            if dv & (1u128 << o) != 0 {
-                let cause = if REGION_MASK[block] & (1u128 << o) != 0 {
-                    Cause::Hidden(BLOCK)
-                } else if REGION_MASK[row] & (1u128 << o) != 0 {
-                    Cause::Hidden(ROW)
-                } else {
-                    Cause::Hidden(COLUMN)
-                };
-                out.push((pot(o, v, false), cause));
-            }
+        let block = REGION_MASK[CELL_REGION[cell][BLOCK]];
+        let row = REGION_MASK[CELL_REGION[cell][ROW]];
+        for o in cells_of(dv & block) {
+            out.push((pot(o, v, false), Cause::Hidden(BLOCK as u8)));
+        }
+        for o in cells_of(dv & row & !block) {
+            out.push((pot(o, v, false), Cause::Hidden(ROW as u8)));
+        }
+        for o in cells_of(dv & !row & !block) {
+            out.push((pot(o, v, false), Cause::Hidden(COLUMN as u8)));
         }
     }
 
@@ -925,26 +1001,11 @@ impl Chainer {
                     }
                     out.push(OnOut {
                         pot: pot(other, v, true),
-                        cause: Cause::Hidden(kind),
+                        cause: Cause::Hidden(kind as u8),
                         h0,
                         h1: hidden.len() as u32,
                     });
                 }
-            }
-        }
-    }
-
-    /// Is `target` among `n`'s first-parent ancestors (SE's `isParent`)?
-    fn is_parent(&self, n: u32, target: Pot) -> bool {
-        let mut cur = n;
-        loop {
-            let node = &self.nodes[cur as usize];
-            if node.parent_count == 0 {
-                return false;
-            }
-            cur = self.parents[node.first_parent as usize];
-            if self.nodes[cur as usize].pot == target {
-                return true;
             }
         }
     }
@@ -962,8 +1023,22 @@ impl Chainer {
 
     /// SE's `doCycles`: alternate batches from the on source; every time the source comes back
     /// on after at least four steps, that is a cycle (its closing node is returned).
-    fn do_cycles(&mut self, b: &Board, src: Pot, y: bool, x: bool) -> Vec<u32> {
+    ///
+    /// With `want_target`, it also returns the first off potential of the source it derives:
+    /// SE's `doForcingChains` from the on source in the same mode builds the same tree (its
+    /// deduplicated off potentials are the first of each here, and `isParent` never drops a
+    /// first one), stopping at that node, so the node and its chain are the same.
+    fn do_cycles(
+        &mut self,
+        b: &Board,
+        src: Pot,
+        y: bool,
+        x: bool,
+        want_target: bool,
+    ) -> (Vec<u32>, Option<u32>) {
         let mut cycles = Vec::new();
+        let mut target: Option<u32> = None;
+        let (fc_base, fc_key) = unary_base(false, true, y);
         let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
         self.stamp_on[cv(src)] = stamp;
@@ -976,26 +1051,42 @@ impl Chainer {
         pending_on.clear();
         pending_off.clear();
         pending_on.push(root);
+        // For each on node, the off potentials on its first-parent chain (SE's `isParent`).
+        let mut sets = std::mem::take(&mut self.chain_sets);
+        sets.clear();
+        let mut set_of = std::mem::take(&mut self.set_of);
+        set_of.clear();
+        set_of.resize(self.nodes.len(), NONE);
+        set_of[root as usize] = 0;
+        sets.push([0u64; 12]);
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
+        let links = std::mem::take(&mut self.links);
         while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // A cycle closed from here on has at least this complexity (and at least four).
             let next_depth = pending_on
                 .first()
                 .or(pending_off.first())
                 .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
-            if !self.can_beat(base, next_depth.max(4), sort_key) {
+            let cycles_can = self.can_beat(base, next_depth.max(4), sort_key);
+            let chain_can =
+                want_target && target.is_none() && self.can_beat(fc_base, next_depth + 1, fc_key);
+            if !cycles_can && !chain_can {
                 break;
             }
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
             for &p in &batch {
-                Self::on_to_off(b, self.nodes[p as usize].pot, y, &mut offs);
-                for &(q, cause) in &offs {
-                    if !self.is_parent(p, q) {
+                let chain = sets[set_of[p as usize] as usize];
+                for &(q, cause) in links.of(self.nodes[p as usize].pot) {
+                    let k = cv(q);
+                    if chain[k / 64] >> (k % 64) & 1 == 0 {
                         let n = self.node(q, cause, &[p]);
                         pending_off.push(n);
+                        if want_target && target.is_none() && q == conj(src) {
+                            target = Some(n);
+                        }
                     }
                 }
             }
@@ -1003,37 +1094,39 @@ impl Chainer {
             std::mem::swap(&mut batch, &mut pending_off);
             pending_off.clear();
             for &p in &batch {
-                Self::off_to_on(
-                    b,
-                    None,
-                    self.nodes[p as usize].pot,
-                    None,
-                    y,
-                    x,
-                    &mut ons,
-                    &mut hidden,
-                );
-                for o in &ons {
-                    let q = o.pot;
+                for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
-                        let n = self.node(q, o.cause, &[p]);
+                        let n = self.node(q, cause, &[p]);
                         cycles.push(n);
                     } else if fresh {
-                        let n = self.node(q, o.cause, &[p]);
+                        let n = self.node(q, cause, &[p]);
                         self.stamp_on[cv(q)] = stamp;
                         pending_on.push(n);
+                        // Its chain: its parent off potential and that one's on parent's chain.
+                        let grand = self.parents[self.nodes[p as usize].first_parent as usize];
+                        let mut chain = sets[set_of[grand as usize] as usize];
+                        let k = cv(self.nodes[p as usize].pot);
+                        chain[k / 64] |= 1 << (k % 64);
+                        if set_of.len() <= n as usize {
+                            set_of.resize(n as usize + 1, NONE);
+                        }
+                        set_of[n as usize] = sets.len() as u32;
+                        sets.push(chain);
                     }
                 }
             }
         }
+        self.links = links;
+        self.chain_sets = sets;
+        self.set_of = set_of;
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
         self.offs = offs;
         self.ons = ons;
         self.hidden = hidden;
-        cycles
+        (cycles, target)
     }
 
     /// SE's `doForcingChains` from `src` (on or off): alternate batches; a potential that
@@ -1059,6 +1152,7 @@ impl Chainer {
         let target = conj(src);
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
+        let links = std::mem::take(&mut self.links);
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
@@ -1071,8 +1165,7 @@ impl Chainer {
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
             for &p in &batch {
-                Self::on_to_off(b, self.nodes[p as usize].pot, y, &mut offs);
-                for &(q, cause) in &offs {
+                for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_off[cv(q)] != stamp;
                     if is_target || fresh {
@@ -1091,22 +1184,11 @@ impl Chainer {
             std::mem::swap(&mut batch, &mut pending_off);
             pending_off.clear();
             for &p in &batch {
-                Self::off_to_on(
-                    b,
-                    None,
-                    self.nodes[p as usize].pot,
-                    None,
-                    y,
-                    true,
-                    &mut ons,
-                    &mut hidden,
-                );
-                for o in &ons {
-                    let q = o.pot;
+                for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if is_target || fresh {
-                        let n = self.node(q, o.cause, &[p]);
+                        let n = self.node(q, cause, &[p]);
                         if is_target {
                             chains.push(n);
                             found = true;
@@ -1119,6 +1201,7 @@ impl Chainer {
                 }
             }
         }
+        self.links = links;
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
@@ -1306,6 +1389,10 @@ impl Chainer {
         keep: &mut dyn FnMut(ChainHint),
     ) {
         self.best = None;
+        self.reset();
+        if !mode.dynamic && mode.level == 0 {
+            self.links.build(b, !mode.nishio, true);
+        }
         for cell in 0..81 {
             if b.values[cell] != 0 {
                 continue;
@@ -1328,7 +1415,6 @@ impl Chainer {
         card: u32,
         keep: &mut dyn FnMut(ChainHint),
     ) {
-        self.reset();
         let mut value_prop = [usize::MAX; 10];
         // The on (off) potentials every digit of the cell leads to, as nodes of the first
         // digit's propagation (SE's cellToOn / cellToOff).
@@ -1340,10 +1426,8 @@ impl Chainer {
             let do_double = card >= 3 && !mode.nishio && mode.dynamic;
             let do_contradiction = mode.dynamic || mode.nishio;
             // On.
-            let on_prop = self.new_prop();
-            let root = self.node(p_on, Cause::None, &[]);
-            self.props[on_prop].add(p_on, root);
-            let absurd = self.do_chaining(b, mode, on_prop);
+            let on_prop = self.on_propagation(b, mode, p_on);
+            let absurd = self.props[on_prop].absurd;
             if do_contradiction {
                 if let Some(a) = absurd {
                     let h = self.binary_hint(b, mode, p_on, a.on, a.off, true, p_on);
@@ -1469,11 +1553,7 @@ impl Chainer {
                 if c == cell {
                     pos_props.push(on_prop);
                 } else {
-                    let p = pot(c, v, true);
-                    let prop = self.new_prop();
-                    let root = self.node(p, Cause::None, &[]);
-                    self.props[prop].add(p, root);
-                    self.do_chaining(b, mode, prop);
+                    let prop = self.on_propagation(b, mode, pot(c, v, true));
                     pos_props.push(prop);
                 }
             }
@@ -1541,7 +1621,7 @@ impl Chainer {
         }
         let complexity = self.complexity(branches);
         let root_cause = match &shape {
-            Shape::Region { region, .. } => Cause::Hidden(region / 9),
+            Shape::Region { region, .. } => Cause::Hidden((region / 9) as u8),
             _ => Cause::NakedSingle,
         };
         let nest = self.nest_data(b, branches, root_cause, vec![cell as u8]);
@@ -1617,6 +1697,59 @@ impl Chainer {
         })
     }
 
+    /// `doChaining` on a grid that does not change (multiple forcing chains): the same queue
+    /// discipline, the links read from the search's table.
+    fn static_loop(&mut self, links: &Links, prop: usize) -> Option<Absurd> {
+        let mut on_cur = 0;
+        let mut off_cur = 0;
+        loop {
+            if self.spent() {
+                return None;
+            }
+            let n = if on_cur < self.props[prop].on.len() {
+                on_cur += 1;
+                self.props[prop].on[on_cur - 1]
+            } else if off_cur < self.props[prop].off.len() {
+                off_cur += 1;
+                self.props[prop].off[off_cur - 1]
+            } else {
+                return None;
+            };
+            let p = self.nodes[n as usize].pot;
+            for &(q, cause) in links.of(p) {
+                let c = self.props[prop].get(conj(q));
+                if c != NONE {
+                    let m = self.node(q, cause, &[n]);
+                    return Some(if pot_on(q) {
+                        Absurd { on: m, off: c }
+                    } else {
+                        Absurd { on: c, off: m }
+                    });
+                }
+                if self.props[prop].get(q) == NONE {
+                    let m = self.node(q, cause, &[n]);
+                    self.props[prop].add(q, m);
+                }
+            }
+        }
+    }
+
+    /// The propagation from the on potential `p` (computed once per search: it depends only on
+    /// the grid and the mode).
+    fn on_propagation(&mut self, b: &Board, mode: Mode, p: Pot) -> usize {
+        let cached = self.on_cache[cv(p)];
+        if cached != NONE {
+            return cached as usize;
+        }
+        let prop = self.new_prop();
+        let root = self.node(p, Cause::None, &[]);
+        self.props[prop].add(p, root);
+        let absurd = self.do_chaining(b, mode, prop);
+        self.props[prop].absurd = absurd;
+        self.on_cache[cv(p)] = prop as u32;
+        prop
+    }
+
     /// SE's `doChaining`: propagate the prop's seeds; on potentials always first. In dynamic
     /// mode each off potential, once processed, is removed from the working grid. Stops at the
     /// first potential found both on and off.
@@ -1643,6 +1776,12 @@ impl Chainer {
         ons: &mut Vec<OnOut>,
         hidden: &mut Vec<u32>,
     ) -> Option<Absurd> {
+        if !mode.dynamic && mode.level == 0 {
+            let links = std::mem::take(&mut self.links);
+            let result = self.static_loop(&links, prop);
+            self.links = links;
+            return result;
+        }
         let mut on_cur = 0;
         let mut off_cur = 0;
         loop {

@@ -56,61 +56,72 @@ fn sees(a: usize, b: usize) -> bool {
 }
 
 /// Tries every combination of the cells' candidates and returns, per cell, the candidates some
-/// allowed combination uses.
+/// allowed combination uses. The last cell's candidates are not enumerated: for each choice of
+/// the others, the digits left for it are one mask computed from the excluders.
 fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells) -> [u16; N] {
-    let mut lists = [[0u8; 9]; N];
-    let mut lens = [0usize; N];
-    for i in 0..N {
-        for v in digits_of(b.cands[cells[i]]) {
-            lists[i][lens[i]] = v;
-            lens[i] += 1;
-        }
-    }
-    let mut sight = [[false; N]; N];
-    for i in 0..N {
-        for j in 0..N {
-            sight[i][j] = i != j && sees(cells[i], cells[j]);
-        }
-    }
-    let ex_masks: Vec<u16> = cells_of(excluders).map(|e| b.cands[e]).collect();
+    let masks: [u16; N] = std::array::from_fn(|i| b.cands[cells[i]]);
+    let ex: Vec<u16> = cells_of(excluders).map(|e| b.cands[e]).collect();
     let mut allowed = [0u16; N];
-    let mut idx = [0usize; N];
+    let last = N - 1;
+    // The digits of the other cells, enumerated; `chosen` is their union.
+    let mut idx = [0u16; N];
+    for i in 0..last {
+        idx[i] = masks[i] & masks[i].wrapping_neg();
+    }
     loop {
-        let mut combo = [0u8; N];
-        for i in 0..N {
-            combo[i] = lists[i][idx[i]];
-        }
+        // The first cells' digits must be compatible among themselves.
         let mut ok = true;
-        'pairs: for i in 0..N {
-            for j in i + 1..N {
-                if combo[i] == combo[j] && sight[i][j] {
+        let mut chosen = 0u16;
+        for i in 0..last {
+            for j in i + 1..last {
+                if idx[i] == idx[j] && sees(cells[i], cells[j]) {
                     ok = false;
-                    break 'pairs;
+                }
+            }
+            chosen |= idx[i];
+        }
+        if ok {
+            let mut last_ok = masks[last];
+            for i in 0..last {
+                if sees(cells[i], cells[last]) {
+                    last_ok &= !idx[i];
+                }
+            }
+            for &e in &ex {
+                let rest = e & !chosen;
+                if rest == 0 {
+                    last_ok = 0;
+                    break;
+                }
+                if rest.count_ones() == 1 {
+                    last_ok &= !rest;
+                }
+            }
+            if last_ok != 0 {
+                let mut all = true;
+                for i in 0..last {
+                    allowed[i] |= idx[i];
+                    all &= allowed[i] == masks[i];
+                }
+                allowed[last] |= last_ok;
+                if all && allowed[last] == masks[last] {
+                    // Every candidate is allowed already: nothing to exclude.
+                    return allowed;
                 }
             }
         }
-        if ok {
-            let used: u16 = combo.iter().fold(0, |m, &v| m | (1 << v));
-            if ex_masks.iter().any(|&e| e & !used == 0) {
-                ok = false;
-            }
-        }
-        if ok {
-            for i in 0..N {
-                allowed[i] |= 1 << combo[i];
-            }
-        }
-        // Next combination (the order does not matter: only the union of the allowed ones).
+        // Next choice for the first cells (the order does not matter: only the union).
         let mut i = 0;
         loop {
-            if i == N {
+            if i == last {
                 return allowed;
             }
-            idx[i] += 1;
-            if idx[i] < lens[i] {
+            let rest = masks[i] & !((idx[i] << 1) - 1);
+            if rest != 0 {
+                idx[i] = rest & rest.wrapping_neg();
                 break;
             }
-            idx[i] = 0;
+            idx[i] = masks[i] & masks[i].wrapping_neg();
             i += 1;
         }
     }
