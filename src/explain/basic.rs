@@ -146,10 +146,10 @@ pub(crate) fn locking(b: &Board, direct: bool, sink: &mut dyn Sink) -> Flow {
                 if pos.count_ones() < 2 {
                     continue;
                 }
-                for r2 in regions_of(t2) {
-                    if REGION_MASK[r1] & REGION_MASK[r2] == 0 || pos & !REGION_MASK[r2] != 0 {
-                        continue;
-                    }
+                // At most one region of the other kind holds two or more places: the first
+                // place's.
+                let r2 = CELL_REGION[pos.trailing_zeros() as usize][t2];
+                if pos & !REGION_MASK[r2] == 0 {
                     if direct {
                         for r3 in regions_of(t1) {
                             if r3 == r1 || REGION_MASK[r3] & REGION_MASK[r2] == 0 {
@@ -188,10 +188,9 @@ pub(crate) fn locking_findings(
                 if pos.count_ones() < 2 {
                     continue;
                 }
-                for r2 in regions_of(t2) {
-                    if REGION_MASK[r1] & REGION_MASK[r2] != 0 && pos & !REGION_MASK[r2] == 0 {
-                        found(r1, r2, v)?;
-                    }
+                let r2 = CELL_REGION[pos.trailing_zeros() as usize][t2];
+                if pos & !REGION_MASK[r2] == 0 {
+                    found(r1, r2, v)?;
                 }
             }
         }
@@ -246,11 +245,12 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool, sink: &mut dyn Si
     hidden_set_findings(b, degree, direct, &mut |f| {
         if direct {
             let mut other = None;
+            let all = b.region_positions(f.region);
             for v in 1..=9u8 {
                 if f.values & (1 << v) != 0 {
                     continue;
                 }
-                let pos = b.positions(f.region, v);
+                let pos = all[v as usize];
                 if pos.count_ones() > 1 {
                     let rest = pos & !f.positions;
                     if rest.count_ones() == 1 {
@@ -285,11 +285,22 @@ pub(crate) fn hidden_set_findings(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            let mut pos = [0u16; 10];
-            for v in 1..=9u8 {
-                pos[v as usize] = b.positions(region, v);
+            let pos = b.region_positions(region);
+            // Only digits with 2..=degree places can be in the set (SE's CommonTuples).
+            let mut eligible = 0u32;
+            for v in 1..=9usize {
+                let n = pos[v].count_ones();
+                if n >= 2 && n <= degree {
+                    eligible |= 1 << (v - 1);
+                }
+            }
+            if eligible.count_ones() < degree {
+                continue;
             }
             for &combo in combos(degree) {
+                if combo & !eligible != 0 {
+                    continue;
+                }
                 let mut sets = [0u16; 4];
                 let mut values = 0u16;
                 for (i, bit) in bits(combo).enumerate() {
@@ -393,7 +404,21 @@ pub(crate) fn naked_set_findings(
             if (b.empty_count(region) as u32) < degree * 2 {
                 continue;
             }
+            // Only cells with 2..=degree candidates can be in the set.
+            let mut eligible = 0u32;
+            for (k, &c) in REGION_CELLS[region].iter().enumerate() {
+                let n = b.count(c as usize);
+                if n >= 2 && n <= degree {
+                    eligible |= 1 << k;
+                }
+            }
+            if eligible.count_ones() < degree {
+                continue;
+            }
             for &combo in combos(degree) {
+                if combo & !eligible != 0 {
+                    continue;
+                }
                 let mut sets = [0u16; 6];
                 let mut cells: Cells = 0;
                 for (i, k) in bits(combo).enumerate() {
@@ -474,6 +499,15 @@ pub(crate) fn fish_findings(
         occurrences[v as usize] = b.value_count(v);
     }
     for (base_kind, _cover_kind) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        // positions[line][v]: where v can go in the base line.
+        let mut positions = [[0u16; 10]; 9];
+        for (line, row) in positions.iter_mut().enumerate() {
+            for v in 1..=9u8 {
+                if occurrences[v as usize] + degree as usize * 2 <= 9 {
+                    row[v as usize] = b.positions(base_kind * 9 + line, v);
+                }
+            }
+        }
         for &combo in combos(degree) {
             for v in 1..=9u8 {
                 if occurrences[v as usize] + degree as usize * 2 > 9 {
@@ -481,7 +515,7 @@ pub(crate) fn fish_findings(
                 }
                 let mut sets = [0u16; 4];
                 for (i, line) in bits(combo).enumerate() {
-                    sets[i] = b.positions(base_kind * 9 + line, v);
+                    sets[i] = positions[line][v as usize];
                 }
                 if let Some(cover) = common_tuple(&sets[..degree as usize], degree) {
                     found(FishFinding {

@@ -278,14 +278,37 @@ impl Board {
     /// The positions (0..9, in the region's order) where `v` is still a candidate.
     #[inline]
     pub(crate) fn positions(&self, region: Region, v: u8) -> u16 {
-        let set = self.digits[v as usize] & REGION_MASK[region];
-        if set == 0 {
-            return 0;
+        let d = self.digits[v as usize];
+        let i = region % 9;
+        match region / 9 {
+            ROW => ((d >> (9 * i)) & 0x1ff) as u16,
+            BLOCK => {
+                let base = 27 * (i / 3) + 3 * (i % 3);
+                (((d >> base) & 7)
+                    | (((d >> (base + 9)) & 7) << 3)
+                    | (((d >> (base + 18)) & 7) << 6)) as u16
+            }
+            _ => {
+                let x = d >> i;
+                let mut out = 0u16;
+                for k in 0..9 {
+                    out |= (((x >> (9 * k)) & 1) as u16) << k;
+                }
+                out
+            }
         }
-        let mut out = 0u16;
+    }
+
+    /// Every digit's positions in a region at once: `out[v]` as [`Board::positions`] gives it.
+    #[inline]
+    pub(crate) fn region_positions(&self, region: Region) -> [u16; 10] {
+        let mut out = [0u16; 10];
         for (k, &c) in REGION_CELLS[region].iter().enumerate() {
-            if set & (1u128 << c) != 0 {
-                out |= 1 << k;
+            let mut m = self.cands[c as usize];
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out[v] |= 1 << k;
             }
         }
         out

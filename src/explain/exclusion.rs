@@ -60,7 +60,13 @@ fn sees(a: usize, b: usize) -> bool {
 /// the others, the digits left for it are one mask computed from the excluders.
 fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells) -> [u16; N] {
     let masks: [u16; N] = std::array::from_fn(|i| b.cands[cells[i]]);
-    let ex: Vec<u16> = cells_of(excluders).map(|e| b.cands[e]).collect();
+    let mut ex_buf = [0u16; 20];
+    let mut n_ex = 0;
+    for e in cells_of(excluders) {
+        ex_buf[n_ex] = b.cands[e];
+        n_ex += 1;
+    }
+    let ex = &ex_buf[..n_ex];
     let mut allowed = [0u16; N];
     let last = N - 1;
     // The digits of the other cells, enumerated; `chosen` is their union.
@@ -87,7 +93,7 @@ fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells
                     last_ok &= !idx[i];
                 }
             }
-            for &e in &ex {
+            for &e in ex {
                 let rest = e & !chosen;
                 if rest == 0 {
                     last_ok = 0;

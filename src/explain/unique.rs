@@ -36,7 +36,8 @@ pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
         };
         let mut results: Vec<Vec<usize>> = Vec::new();
         let mut path = Vec::new();
-        check_for_loops(b, cell, v1, v2, &mut path, 2, 0, None, &mut results);
+        let seen = [region_bits(cell), 0];
+        check_for_loops(b, cell, v1, v2, &mut path, 2, 0, None, &mut results, seen);
         for lp in &results {
             if !is_valid_loop(lp) {
                 continue;
@@ -104,6 +105,7 @@ fn check_for_loops(
     ex_values: u16,
     last_kind: Option<usize>,
     results: &mut Vec<Vec<usize>>,
+    seen: [u32; 2],
 ) {
     path.push(cell);
     let mut ex_values = ex_values;
@@ -116,13 +118,22 @@ fn check_for_loops(
             let next = next as usize;
             if path[0] == next && path.len() >= 4 {
                 results.push(path.clone());
-            } else if !path.contains(&next) {
+            } else if !path.iter().any(|&c| c == next) {
                 let p = b.cands[next];
                 if p & (1 << v1) != 0 && p & (1 << v2) != 0 {
                     ex_values |= p;
                     ex_values &= !((1 << v1) | (1 << v2));
                     let card = p.count_ones();
                     if card == 2 || ex_values.count_ones() == 1 || allowed_ex > 0 {
+                        // A region met twice by cells of one parity can never make a valid
+                        // loop (SE's isValidLoop): do not extend such a path.
+                        let parity = path.len() % 2;
+                        let regions = region_bits(next);
+                        if seen[parity] & regions != 0 {
+                            continue;
+                        }
+                        let mut seen = seen;
+                        seen[parity] |= regions;
                         let allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
                         check_for_loops(
                             b,
@@ -134,6 +145,7 @@ fn check_for_loops(
                             ex_values,
                             Some(kind),
                             results,
+                            seen,
                         );
                     }
                 }
@@ -141,6 +153,11 @@ fn check_for_loops(
         }
     }
     path.pop();
+}
+
+/// A cell's three regions as bits.
+fn region_bits(cell: usize) -> u32 {
+    (1 << CELL_REGION[cell][0]) | (1 << CELL_REGION[cell][1]) | (1 << CELL_REGION[cell][2])
 }
 
 /// SE's `isValidLoop`: the regions of the odd cells are those of the even cells, and neither
