@@ -188,7 +188,8 @@ pub(crate) fn aligned_triplet(b: &Board, sink: &mut dyn Sink) -> Flow {
         position[c] = i;
         in_list |= 1u128 << c;
     }
-    let mut twin: Vec<u8> = Vec::with_capacity(40);
+    // Triplets already tried (as sets): the same three cells give the same result in any order.
+    let mut tried = vec![0u64; 81 * 81 * 81 / 64 + 1];
     for (i, j) in pairs(cand.len()) {
         let (c0, c1) = (cand[i], cand[j]);
         let pair = excl[i] & excl[j];
@@ -196,23 +197,24 @@ pub(crate) fn aligned_triplet(b: &Board, sink: &mut dyn Sink) -> Flow {
         if pair.count_ones() < 2 {
             continue;
         }
-        // SE's "twin area": the two cells' excluders, first cell's first, that are candidates.
-        twin.clear();
-        let mut seen: Cells = (1u128 << c0) | (1u128 << c1);
-        for &e in lists[i].iter().chain(lists[j].iter()) {
-            let bit = 1u128 << e;
-            if seen & bit == 0 && in_list & bit != 0 {
-                seen |= bit;
-                twin.push(e);
-            }
-        }
-        for &t in &twin {
-            let t = t as usize;
+        // SE's "twin area": the two cells' excluders, first cell's first (each in cell order),
+        // that are candidates.
+        let c01 = (1u128 << c0) | (1u128 << c1);
+        let first = excl[i] & in_list & !c01;
+        let second = excl[j] & !excl[i] & in_list & !c01;
+        for t in cells_of(first).chain(cells_of(second)) {
             let common = pair & excl[position[t]];
             if common.count_ones() < 2 {
                 continue;
             }
             let cells = [c0, c1, t];
+            let mut sorted = cells;
+            sorted.sort_unstable();
+            let key = (sorted[0] * 81 + sorted[1]) * 81 + sorted[2];
+            if tried[key / 64] >> (key % 64) & 1 == 1 {
+                continue;
+            }
+            tried[key / 64] |= 1 << (key % 64);
             let allowed = allowed_values(b, cells, common);
             if let Some(h) = exclusion_hint(b, &cells, &allowed) {
                 sink.add(h)?;
