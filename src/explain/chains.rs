@@ -396,8 +396,8 @@ impl ChainHint {
 struct Prop {
     on: Vec<u32>,
     off: Vec<u32>,
-    on_idx: Vec<u32>,
-    off_idx: Vec<u32>,
+    /// Node of each potential (indexed by the packed potential), `NONE` if not reached.
+    idx: Box<[u32; 1458]>,
     /// Where the propagation stopped on a contradiction.
     absurd: Option<Absurd>,
 }
@@ -407,17 +407,13 @@ impl Prop {
         Prop {
             on: Vec::new(),
             off: Vec::new(),
-            on_idx: vec![NONE; 729],
-            off_idx: vec![NONE; 729],
+            idx: Box::new([NONE; 1458]),
             absurd: None,
         }
     }
     fn reset(&mut self, nodes: &[Node]) {
-        for &n in &self.on {
-            self.on_idx[cv(nodes[n as usize].pot)] = NONE;
-        }
-        for &n in &self.off {
-            self.off_idx[cv(nodes[n as usize].pot)] = NONE;
+        for &n in self.on.iter().chain(self.off.iter()) {
+            self.idx[nodes[n as usize].pot as usize] = NONE;
         }
         self.on.clear();
         self.off.clear();
@@ -425,21 +421,43 @@ impl Prop {
     }
     #[inline]
     fn get(&self, p: Pot) -> u32 {
-        if pot_on(p) {
-            self.on_idx[cv(p)]
-        } else {
-            self.off_idx[cv(p)]
-        }
+        self.idx[p as usize]
     }
+    #[inline]
     fn add(&mut self, p: Pot, node: u32) {
+        self.idx[p as usize] = node;
         if pot_on(p) {
-            self.on_idx[cv(p)] = node;
             self.on.push(node);
         } else {
-            self.off_idx[cv(p)] = node;
             self.off.push(node);
         }
     }
+}
+
+/// Appends a node (a free function, so that the node arena and a propagation can be borrowed
+/// apart).
+#[inline]
+fn push_node(
+    nodes: &mut Vec<Node>,
+    parents: &mut Vec<u32>,
+    pot: Pot,
+    cause: Cause,
+    first: u32,
+    extra: &[u32],
+) -> u32 {
+    let id = nodes.len() as u32;
+    let depth = nodes[first as usize].depth + 1;
+    nodes.push(Node {
+        pot,
+        depth,
+        cause,
+        nested: NONE,
+        first_parent: parents.len() as u32,
+        parent_count: 1 + extra.len() as u32,
+    });
+    parents.push(first);
+    parents.extend_from_slice(extra);
+    id
 }
 
 /// A contradiction found by a propagation: the on node and the off node of one potential.
@@ -1700,35 +1718,48 @@ impl Chainer {
     /// `doChaining` on a grid that does not change (multiple forcing chains): the same queue
     /// discipline, the links read from the search's table.
     fn static_loop(&mut self, links: &Links, prop: usize) -> Option<Absurd> {
+        let Chainer {
+            nodes,
+            parents,
+            props,
+            work,
+            limit,
+            ..
+        } = self;
+        let pr = &mut props[prop];
         let mut on_cur = 0;
         let mut off_cur = 0;
+        let start = nodes.len() as u64;
         loop {
-            if self.spent() {
+            if *work + (nodes.len() as u64 - start) > *limit {
+                *work += nodes.len() as u64 - start;
                 return None;
             }
-            let n = if on_cur < self.props[prop].on.len() {
+            let n = if on_cur < pr.on.len() {
                 on_cur += 1;
-                self.props[prop].on[on_cur - 1]
-            } else if off_cur < self.props[prop].off.len() {
+                pr.on[on_cur - 1]
+            } else if off_cur < pr.off.len() {
                 off_cur += 1;
-                self.props[prop].off[off_cur - 1]
+                pr.off[off_cur - 1]
             } else {
+                *work += nodes.len() as u64 - start;
                 return None;
             };
-            let p = self.nodes[n as usize].pot;
+            let p = nodes[n as usize].pot;
             for &(q, cause) in links.of(p) {
-                let c = self.props[prop].get(conj(q));
+                let c = pr.idx[conj(q) as usize];
                 if c != NONE {
-                    let m = self.node(q, cause, &[n]);
+                    let m = push_node(nodes, parents, q, cause, n, &[]);
+                    *work += nodes.len() as u64 - start;
                     return Some(if pot_on(q) {
                         Absurd { on: m, off: c }
                     } else {
                         Absurd { on: c, off: m }
                     });
                 }
-                if self.props[prop].get(q) == NONE {
-                    let m = self.node(q, cause, &[n]);
-                    self.props[prop].add(q, m);
+                if pr.idx[q as usize] == NONE {
+                    let m = push_node(nodes, parents, q, cause, n, &[]);
+                    pr.add(q, m);
                 }
             }
         }
@@ -1784,58 +1815,70 @@ impl Chainer {
         }
         let mut on_cur = 0;
         let mut off_cur = 0;
+        let y = !mode.nishio;
         loop {
-            if self.spent() {
-                return None;
-            }
-            if on_cur < self.props[prop].on.len() {
-                let n = self.props[prop].on[on_cur];
-                on_cur += 1;
-                Self::on_to_off(grid, self.nodes[n as usize].pot, !mode.nishio, offs);
-                for &(q, cause) in offs.iter() {
-                    let c = self.props[prop].get(conj(q));
-                    if c != NONE {
-                        let m = self.node(q, cause, &[n]);
-                        return Some(Absurd { on: c, off: m });
+            // Propagate until the queues run dry, a contradiction, or the budget.
+            {
+                let Chainer {
+                    nodes,
+                    parents,
+                    props,
+                    work,
+                    limit,
+                    ..
+                } = &mut *self;
+                let pr = &mut props[prop];
+                let start = nodes.len() as u64;
+                loop {
+                    if *work + (nodes.len() as u64 - start) > *limit {
+                        *work += nodes.len() as u64 - start;
+                        return None;
                     }
-                    if self.props[prop].get(q) == NONE {
-                        let m = self.node(q, cause, &[n]);
-                        self.props[prop].add(q, m);
+                    if on_cur < pr.on.len() {
+                        let n = pr.on[on_cur];
+                        on_cur += 1;
+                        Self::on_to_off(grid, nodes[n as usize].pot, y, offs);
+                        for &(q, cause) in offs.iter() {
+                            let c = pr.idx[conj(q) as usize];
+                            if c != NONE {
+                                let m = push_node(nodes, parents, q, cause, n, &[]);
+                                *work += nodes.len() as u64 - start;
+                                return Some(Absurd { on: c, off: m });
+                            }
+                            if pr.idx[q as usize] == NONE {
+                                let m = push_node(nodes, parents, q, cause, n, &[]);
+                                pr.add(q, m);
+                            }
+                        }
+                        continue;
                     }
+                    if off_cur < pr.off.len() {
+                        let n = pr.off[off_cur];
+                        off_cur += 1;
+                        let p = nodes[n as usize].pot;
+                        Self::off_to_on(grid, Some(b), p, Some(pr), y, true, ons, hidden);
+                        if mode.dynamic {
+                            grid.remove(pot_cell(p), pot_value(p));
+                        }
+                        for o in ons.iter() {
+                            let q = o.pot;
+                            let extra = &hidden[o.h0 as usize..o.h1 as usize];
+                            let c = pr.idx[conj(q) as usize];
+                            if c != NONE {
+                                let m = push_node(nodes, parents, q, o.cause, n, extra);
+                                *work += nodes.len() as u64 - start;
+                                return Some(Absurd { on: m, off: c });
+                            }
+                            if pr.idx[q as usize] == NONE {
+                                let m = push_node(nodes, parents, q, o.cause, n, extra);
+                                pr.add(q, m);
+                            }
+                        }
+                        continue;
+                    }
+                    *work += nodes.len() as u64 - start;
+                    break;
                 }
-                continue;
-            }
-            if off_cur < self.props[prop].off.len() {
-                let n = self.props[prop].off[off_cur];
-                off_cur += 1;
-                let p = self.nodes[n as usize].pot;
-                Self::off_to_on(
-                    grid,
-                    Some(b),
-                    p,
-                    Some(&self.props[prop]),
-                    !mode.nishio,
-                    true,
-                    ons,
-                    hidden,
-                );
-                if mode.dynamic {
-                    grid.remove(pot_cell(p), pot_value(p));
-                }
-                for o in ons.iter() {
-                    let q = o.pot;
-                    let extra = &hidden[o.h0 as usize..o.h1 as usize];
-                    let c = self.props[prop].get(conj(q));
-                    if c != NONE {
-                        let m = self.node_with(q, o.cause, n, extra);
-                        return Some(Absurd { on: m, off: c });
-                    }
-                    if self.props[prop].get(q) == NONE {
-                        let m = self.node_with(q, o.cause, n, extra);
-                        self.props[prop].add(q, m);
-                    }
-                }
-                continue;
             }
             if mode.level > 0 {
                 let found = self.advanced_potentials(grid, b, mode, prop);
