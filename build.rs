@@ -1,5 +1,6 @@
 //! Build script: records the git commit the binary is built from, for the `machine` object of
-//! `bench --export-json`, and finds the benchmark corpora for the tests and benches.
+//! `bench --export-json`, and finds the benchmark corpora and Sudoku Explainer's reference
+//! ratings for the tests and benches.
 //!
 //! It never fails: without git or a `.git` directory (a crates.io download, a tarball) the
 //! commit is simply unknown and reported as `null`; without the corpora the tests that need them
@@ -40,6 +41,24 @@ fn corpora() {
     }
 }
 
+/// Sudoku Explainer's reference ratings: `$SE_REFERENCE`, else `../shared/se-reference` beside
+/// the crate. When the folder is there, `cfg(se_reference)` is set and `SE_REFERENCE_DIR` names
+/// it; without it the agreement test is compiled as ignored.
+fn se_reference() {
+    println!("cargo:rustc-check-cfg=cfg(se_reference)");
+    println!("cargo:rerun-if-env-changed=SE_REFERENCE");
+    let dir = std::env::var_os("SE_REFERENCE")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/se-reference"));
+    if let Ok(abs) = dir.canonicalize() {
+        if abs.join("ratings.tsv").is_file() {
+            println!("cargo:rerun-if-changed={}", abs.display());
+            println!("cargo:rustc-cfg=se_reference");
+            println!("cargo:rustc-env=SE_REFERENCE_DIR={}", abs.display());
+        }
+    }
+}
+
 /// The outside tools some integration tests drive. A test whose tool is missing is compiled as
 /// ignored (`cfg(has_TOOL)` unset), so `cargo test` lists it as ignored instead of passing it.
 /// Once a tool is there, the test runs and any failure, setting up included, is a failure.
@@ -74,6 +93,7 @@ fn tools() {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     corpora();
+    se_reference();
     tools();
     let Some(commit) = git(&["rev-parse", "--verify", "--quiet", "HEAD"]) else {
         return;

@@ -22,6 +22,7 @@ mod python;
 mod rate;
 mod reference;
 mod scale;
+mod se_reference;
 mod slurm;
 mod spark;
 mod verify_cli;
