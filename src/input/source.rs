@@ -5,14 +5,14 @@
 //! `.zst` extension, so a damaged compressed file is reported as such rather than read as text.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::Input;
 
-const READ_BUFFER: usize = 256 * 1024;
+pub(super) const READ_BUFFER: usize = 256 * 1024;
 
 /// A buffered byte source: a file or stdin behind a byte counter.
 pub type Source = BufReader<Box<dyn Read + Send>>;
@@ -44,7 +44,31 @@ impl Input {
             Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(stream)),
             Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(stream)?),
         };
-        Ok(BufReader::with_capacity(READ_BUFFER, text))
+        let mut source = BufReader::with_capacity(READ_BUFFER, text);
+        // The first block, decompressed, is read here anyway: a NUL in it means binary.
+        if super::detect::is_binary(source.fill_buf()?) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                super::detect::binary_message(),
+            ));
+        }
+        Ok(source)
+    }
+
+    /// Refuses a regular file that is binary before anything is written (stdin and other
+    /// streams are checked when they are read: looking would consume them).
+    pub fn check_text(&self) -> Result<(), String> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            return Ok(());
+        }
+        match self.open(Arc::new(AtomicU64::new(0))) {
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(format!("{}: {e}", self.name)),
+            // Other failures (unreadable, damaged) are reported when the run reads it.
+            _ => Ok(()),
+        }
     }
 }
 
