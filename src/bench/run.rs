@@ -74,7 +74,10 @@ impl Out {
                 dest: dest.clone(),
                 w,
             })),
-            Err(e) => Err(format!("{}: {e}", dest.name())),
+            Err(e) => Err(match dest {
+                Dest::File(p) => crate::run::output::cannot_create(p, &e),
+                Dest::Stdout => format!("{}: {e}", dest.name()),
+            }),
         }
     }
 

@@ -12,12 +12,19 @@
 //!
 //! **Stopping.** When the consumer returns an error (a closed pipe, an input error), the run ends
 //! at once without waiting for the reader, which may be blocked on a terminal or a pipe: it finds
-//! no more tokens and stops by itself.
+//! no more tokens and stops by itself. The same when a stop flag is raised ([`run_until`]: SIGINT,
+//! SIGTERM) and every chunk handed over has been consumed: a reader waiting on a terminal cannot
+//! hold the run up.
 
 use std::collections::BTreeMap;
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::sync::Arc;
 use std::thread;
+use std::time::Duration;
+
+/// How often a run with a stop flag looks at it while waiting for results.
+const STOP_POLL: Duration = Duration::from_millis(50);
 
 /// The threads could not be started; the message says why.
 #[derive(Debug)]
@@ -40,6 +47,8 @@ pub struct Feeder<C, R, E> {
     results: Sender<(u64, Result<R, E>)>,
     work: Arc<dyn Fn(C) -> R + Send + Sync>,
     seq: u64,
+    /// How many sequence numbers were handed out (seen by the consumer).
+    sent: Arc<AtomicU64>,
 }
 
 impl<C: Send + 'static, R: Send + 'static, E: Send + 'static> Feeder<C, R, E> {
@@ -51,6 +60,7 @@ impl<C: Send + 'static, R: Send + 'static, E: Send + 'static> Feeder<C, R, E> {
         }
         let seq = self.seq;
         self.seq += 1;
+        self.sent.store(self.seq, Ordering::SeqCst);
         let work = Arc::clone(&self.work);
         let results = self.results.clone();
         self.pool.spawn(move || {
@@ -65,12 +75,32 @@ impl<C: Send + 'static, R: Send + 'static, E: Send + 'static> Feeder<C, R, E> {
     pub fn fail(&mut self, error: E) {
         let _ = self.results.send((self.seq, Err(error)));
         self.seq += 1;
+        self.sent.store(self.seq, Ordering::SeqCst);
     }
 }
 
 /// Runs `read` on a reader thread, `work` on a pool of `threads` threads, and `consume` on the
 /// calling thread, in chunk order. Returns the consumer's first error, if any.
 pub fn run<C, R, E, X>(
+    threads: usize,
+    name: &str,
+    read: impl FnOnce(&mut Feeder<C, R, E>) + Send + 'static,
+    work: impl Fn(C) -> R + Send + Sync + 'static,
+    consume: impl FnMut(Event<R, E>) -> Result<(), X>,
+) -> Result<(), X>
+where
+    C: Send + 'static,
+    R: Send + 'static,
+    E: Send + 'static,
+    X: From<StartError>,
+{
+    run_until(None, threads, name, read, work, consume)
+}
+
+/// [`run`], which also ends once `stop` is raised and every chunk the reader handed over has
+/// been consumed, without waiting for the reader (which may be blocked on its input).
+pub fn run_until<C, R, E, X>(
+    stop: Option<Arc<AtomicBool>>,
     threads: usize,
     name: &str,
     read: impl FnOnce(&mut Feeder<C, R, E>) + Send + 'static,
@@ -97,12 +127,14 @@ where
         let _ = token_tx.send(());
     }
     let (results_tx, results) = mpsc::channel();
+    let sent = Arc::new(AtomicU64::new(0));
     let mut feeder = Feeder {
         pool: Arc::new(pool),
         tokens: token_rx,
         results: results_tx,
         work: Arc::new(work),
         seq: 0,
+        sent: Arc::clone(&sent),
     };
     let reader = thread::Builder::new()
         .name(format!("{name}-reader"))
@@ -111,14 +143,34 @@ where
 
     let mut pending: BTreeMap<u64, Result<R, E>> = BTreeMap::new();
     let mut next = 0u64;
+    let stopped = |next: u64| {
+        stop.as_ref().is_some_and(|s| s.load(Ordering::SeqCst))
+            && next >= sent.load(Ordering::SeqCst)
+    };
     loop {
         let (seq, result) = match results.try_recv() {
             Ok(m) => m,
             Err(TryRecvError::Empty) => {
                 consume(Event::Idle)?;
-                match results.recv() {
-                    Ok(m) => m,
-                    Err(_) => break,
+                let got = if stop.is_some() {
+                    loop {
+                        match results.recv_timeout(STOP_POLL) {
+                            Ok(m) => break Some(m),
+                            Err(RecvTimeoutError::Disconnected) => break None,
+                            Err(RecvTimeoutError::Timeout) if stopped(next) => {
+                                // Stopped with nothing left in flight: the reader may be
+                                // blocked on its input; it is left behind, not waited for.
+                                return Ok(());
+                            }
+                            Err(RecvTimeoutError::Timeout) => {}
+                        }
+                    }
+                } else {
+                    results.recv().ok()
+                };
+                match got {
+                    Some(m) => m,
+                    None => break,
                 }
             }
             Err(TryRecvError::Disconnected) => break,
