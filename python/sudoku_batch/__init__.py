@@ -336,7 +336,7 @@ def rate(
         puzzles: as for :func:`solve`.
         samples: transforms the rating averages over (the CLI's ``--samples``).
         seed: the CLI's ``--seed``.
-        threads: worker threads; ``None`` for one per core.
+        threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core.
     """
     r = _native.rate(_rows(puzzles), samples=samples, seed=seed, threads=threads)
     return RateResult(**r)
@@ -351,7 +351,7 @@ def canon(puzzles: Puzzles, *, threads: Optional[int] = None) -> CanonResult:
 
     Args:
         puzzles: as for :func:`solve`.
-        threads: worker threads; ``None`` for one per core.
+        threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core.
     """
     r = _native.canon(_rows(puzzles), threads=threads)
     return CanonResult(**r)
@@ -395,7 +395,8 @@ def generate(
         samples: transforms a rating averages over (``--samples``).
         max_tries: tries per puzzle before giving up on it (``--max-tries``).
         start: the first index (``--start``).
-        threads: worker threads; ``None`` for one per core. The result does not depend on it.
+        threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core. The result does
+            not depend on it.
 
     Returns:
         A :class:`GenerateResult` of arrays.

@@ -67,7 +67,7 @@ def test_bad_containers_are_value_errors(bad, message):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"limit": 0}, {"limit": -1}, {"max_guesses": 0}, {"threads": 0}, {"threads": -2}],
+    [{"limit": 0}, {"limit": -1}, {"max_guesses": 0}, {"threads": 1025}, {"threads": -2}],
 )
 def test_bad_options_are_value_errors(kwargs):
     with pytest.raises(ValueError):

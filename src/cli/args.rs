@@ -252,7 +252,7 @@ error, 130 interrupted."
     )]
     Minimize(MinimizeArgs),
 
-    /// Print a shell completion script (install: see README, "Shell completions").
+    /// Print a shell completion script (install: see the README, "Install").
     #[command(after_help = "Examples:\n  \
 sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
 sudoku-batch completions zsh > ~/.zfunc/_sudoku-batch\n  \

@@ -136,10 +136,14 @@ fn generate_into(
     summary.command = "generate";
     let (mut tries, mut written) = (0u64, 0u64);
     let mut end = Ended::Complete;
-    let result = ordered::run(
+    let work_stop = settings.stop.clone();
+    // A chunk cut short by a stop was written: nothing after it may be.
+    let mut cut = false;
+    let result = ordered::run_until(
+        settings.stop.clone(),
         run::threads(settings.threads),
         "generate",
-        move |feeder: &mut ordered::Feeder<Vec<u64>, Vec<Row>, run::Error>| {
+        move |feeder: &mut ordered::Feeder<Vec<u64>, (Vec<Row>, bool), run::Error>| {
             for c in todo.chunks(chunk) {
                 if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
                     return;
@@ -150,22 +154,30 @@ fn generate_into(
             }
         },
         move |indices: Vec<u64>| {
-            indices
-                .into_iter()
-                .map(|index| {
-                    let a = attempt(&work_req, index);
-                    Row {
-                        index,
-                        found: a.found,
-                        tries: a.tries,
-                    }
-                })
-                .collect()
+            let mut rows = Vec::with_capacity(indices.len());
+            for index in indices {
+                // A stop ends the chunk at once; the puzzles before it are kept.
+                if work_stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
+                {
+                    return (rows, false);
+                }
+                let a = attempt(&work_req, index);
+                rows.push(Row {
+                    index,
+                    found: a.found,
+                    tries: a.tries,
+                });
+            }
+            (rows, true)
         },
         |event| match event {
             ordered::Event::Idle => out.flush().map_err(run::Error::Output),
             ordered::Event::Failed(e) => Err(e),
-            ordered::Event::Done(rows) => {
+            ordered::Event::Done(_) if cut => Ok(()),
+            ordered::Event::Done((rows, complete)) => {
+                cut = !complete;
                 for row in rows {
                     tries += row.tries;
                     let Some(g) = row.found else {

@@ -12,19 +12,24 @@
 //!
 //! **Stopping.** When the consumer returns an error (a closed pipe, an input error), the run ends
 //! at once without waiting for the reader, which may be blocked on a terminal or a pipe: it finds
-//! no more tokens and stops by itself. The same when a stop flag is raised ([`run_until`]: SIGINT,
-//! SIGTERM) and every chunk handed over has been consumed: a reader waiting on a terminal cannot
-//! hold the run up.
+//! no more tokens and stops by itself. A raised stop flag ([`run_until`]: SIGINT, SIGTERM) ends the
+//! run once every chunk handed over has been consumed, or at the latest [`STOP_GRACE`] later:
+//! neither a reader waiting on a terminal nor workers deep in thousands of puzzles (`-j 1024`)
+//! can hold it up. What was consumed is a prefix of the input, in order, with no gap.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::sync::Arc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often a run with a stop flag looks at it while waiting for results.
 const STOP_POLL: Duration = Duration::from_millis(50);
+
+/// How long a stopped run still waits for chunks in flight (whose workers end them early) before
+/// it ends without them.
+pub const STOP_GRACE: Duration = Duration::from_millis(400);
 
 /// The threads could not be started; the message says why.
 #[derive(Debug)]
@@ -143,34 +148,35 @@ where
 
     let mut pending: BTreeMap<u64, Result<R, E>> = BTreeMap::new();
     let mut next = 0u64;
-    let stopped = |next: u64| {
-        stop.as_ref().is_some_and(|s| s.load(Ordering::SeqCst))
-            && next >= sent.load(Ordering::SeqCst)
-    };
+    let mut deadline: Option<Instant> = None;
     loop {
+        if let Some(flag) = &stop {
+            if deadline.is_none() && flag.load(Ordering::SeqCst) {
+                deadline = Some(Instant::now() + STOP_GRACE);
+            }
+            if let Some(d) = deadline {
+                if next >= sent.load(Ordering::SeqCst) || Instant::now() >= d {
+                    // Stopped: what was consumed is a clean prefix. The reader (maybe blocked
+                    // on its input) and any worker still busy are left behind, not waited for.
+                    return Ok(());
+                }
+            }
+        }
         let (seq, result) = match results.try_recv() {
             Ok(m) => m,
             Err(TryRecvError::Empty) => {
                 consume(Event::Idle)?;
-                let got = if stop.is_some() {
-                    loop {
-                        match results.recv_timeout(STOP_POLL) {
-                            Ok(m) => break Some(m),
-                            Err(RecvTimeoutError::Disconnected) => break None,
-                            Err(RecvTimeoutError::Timeout) if stopped(next) => {
-                                // Stopped with nothing left in flight: the reader may be
-                                // blocked on its input; it is left behind, not waited for.
-                                return Ok(());
-                            }
-                            Err(RecvTimeoutError::Timeout) => {}
-                        }
+                if stop.is_some() {
+                    match results.recv_timeout(STOP_POLL) {
+                        Ok(m) => m,
+                        Err(RecvTimeoutError::Timeout) => continue,
+                        Err(RecvTimeoutError::Disconnected) => break,
                     }
                 } else {
-                    results.recv().ok()
-                };
-                match got {
-                    Some(m) => m,
-                    None => break,
+                    match results.recv() {
+                        Ok(m) => m,
+                        Err(_) => break,
+                    }
                 }
             }
             Err(TryRecvError::Disconnected) => break,
