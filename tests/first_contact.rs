@@ -540,6 +540,17 @@ fn errors_name_what_the_user_asked_for() {
             "{cmd}"
         );
     }
+    // A device that fills up is named as given (Linux has /dev/full).
+    if Path::new("/dev/full").exists() {
+        let r = run(&["solve", &f, "-o", "/dev/full"]);
+        assert_eq!(r.code, 2);
+        assert!(
+            r.stderr
+                .starts_with("sudoku-batch: error: cannot write /dev/full: "),
+            "{}",
+            r.stderr
+        );
+    }
     let r = run(&["solve", s(&missing)]);
     assert_eq!(
         r.stderr.trim(),

@@ -1,10 +1,11 @@
 //! Input: where puzzles come from (files or stdin, compressed or not) and the formats they come
 //! in, read as streams of records — one reader layer that every subcommand shares.
 //!
-//! - [`source`]: opening files and stdin, gzip/zstd, byte counting.
+//! - [`source`]: opening files and stdin, gzip/zstd, byte counting, binary files refused.
+//! - [`detect`]: the layout of an input told from its first line when no format is given.
 //! - [`lines`]: bounded line reading and the one rule for skipped lines (blank, `#` comment).
-//! - [`block`]: 9×9 blocks. [`table`]: CSV with columns found by name. [`pairs`]: `verify`'s
-//!   puzzle/solution pairs, as lines or CSV.
+//! - [`block`]: 9×9 blocks. `json`: LeetCode boards. [`table`]: CSV with columns found by
+//!   name. [`pairs`]: `verify`'s puzzle/solution pairs, as lines or CSV.
 //!
 //! Everything streams with bounded buffers. Every non-blank, non-comment line (or block, or CSV
 //! row) yields exactly one record: a grid or the reason it is not one, with the 1-based line

@@ -385,8 +385,6 @@ pub fn deliver(
     mut settings: Settings,
     body: impl FnOnce(&mut dyn Write, &Settings) -> Result<Summary, Error>,
 ) -> Result<Ended, Error> {
-    let file_error =
-        |p: &Path, e: &dyn std::fmt::Display| Error::OutputFile(format!("{}: {e}", p.display()));
     let Some(path) = target.path else {
         if target.resume {
             return Err(Error::OutputFile(
@@ -418,7 +416,17 @@ pub fn deliver(
             ))
         })?;
         let mut out = BufWriter::with_capacity(OUT_BUFFER, f);
-        return finish_direct(body(&mut out, &settings), target, None);
+        let result = body(&mut out, &settings).map_err(|e| match e {
+            Error::Output(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                Error::OutputFile(format!(
+                    "cannot write {}: {}",
+                    path.display(),
+                    crate::input::io_reason(&e)
+                ))
+            }
+            e => e,
+        });
+        return finish_direct(result, target, None);
     }
     let partial = partial_path(path);
     let record = record_path(&partial);
@@ -497,7 +505,12 @@ pub fn deliver(
     let flushed = out.flush();
     drop(out);
     let result = match (result, flushed) {
-        (Err(Error::Output(e)), _) | (Ok(_), Err(e)) => Err(file_error(&partial, &e)),
+        (Err(Error::Output(e)), _) | (Ok(_), Err(e)) => Err(Error::OutputFile(format!(
+            "cannot write {} (as {} until the run ends): {}",
+            path.display(),
+            partial.display(),
+            crate::input::io_reason(&e)
+        ))),
         (r, _) => r,
     };
     match finish_direct(result, target, Some(&partial))? {
