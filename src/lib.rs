@@ -9,7 +9,8 @@
 //! - [`engine`]: the allocation-free solver behind one call, [`engine::solve`]; the band-bitboard
 //!   engine is private behind it, its design story in `docs/engine.md`.
 //! - [`input`]: the one reader layer every command shares: files and stdin, gzip/zstd, lines,
-//!   blocks, CSV columns, puzzle/solution pairs.
+//!   blocks, JSON boards (told apart by themselves), CSV columns, puzzle/solution pairs; binary
+//!   files refused.
 //! - [`run`]: the streaming machinery of every per-puzzle command: chunks, the ordered parallel
 //!   map, rows (CSV/JSONL), the summary, progress, the `-o`/`--resume` lifecycle.
 //! - [`solve`]: the `solve` command's options, columns and row.

@@ -293,7 +293,7 @@ fn bench_usage_errors_exit_2() {
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("also an input"), "{}", out.stderr);
     assert_eq!(std::fs::read_to_string(&copy).unwrap(), format!("{LEET}\n"));
-    assert_eq!(bench(&["-j", "0", EXAMPLES]).code, 2);
+    assert_eq!(bench(&["-j", "1025", EXAMPLES]).code, 2);
     assert_eq!(bench(&["-j", "1,x", EXAMPLES]).code, 2);
     assert_eq!(
         bench(&["--timeout", "3", EXAMPLES]).code,

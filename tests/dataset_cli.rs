@@ -59,13 +59,14 @@ fn rate_rows_follow_the_contract() {
     assert_eq!(rows[1][7], "false");
     assert_eq!(rows[1][8], "expert");
     assert!(rows[1][6].parse::<f64>().unwrap() > 0.0);
-    // Rating fields empty where they do not apply; a reason for each invalid row.
+    // Rating fields empty where they do not apply; a reason for each invalid row, whose
+    // solutions and guesses are 0 as in solve.
     for r in &rows[2..4] {
         assert_eq!(&r[6..9], ["", "", ""], "{r:?}");
     }
     for r in &rows[4..] {
         assert!(!r[9].is_empty(), "{r:?}");
-        assert_eq!(&r[3..9], ["", "", "", "", "", ""], "{r:?}");
+        assert_eq!(&r[3..9], ["0", "", "0", "", "", ""], "{r:?}");
     }
     assert_eq!(run(&["rate", "-q", "--strict", &f]).code, 1);
 }

@@ -207,7 +207,8 @@ fn minimize_keeps_the_solution_and_reaches_minimality() {
     for i in 0..81 {
         assert!(m[i] == 0 || m[i] == p[i], "only givens are removed");
     }
-    assert_eq!(rows[1][4].len(), 0);
+    // A puzzle minimize leaves as it is (here: two solutions) is written unchanged.
+    assert_eq!(rows[1][4], rows[1][1]);
     // Seeded: the same seed gives the same reduction.
     assert_eq!(
         run(&["minimize", "-q", "--seed", "3", &f]).stdout,

@@ -297,7 +297,7 @@ fn runs_from_an_absolute_path_with_an_empty_environment() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 solved"));
 }
 
-/// The README's GNU parallel recipes: `--pipepart` blocks and `--shard` jobs both give the rows
+/// The guide's GNU parallel recipes (docs/guide.md): `--pipepart` blocks and `--shard` jobs both give the rows
 /// of a local run (by puzzle for pipepart, whose pieces number their lines from 1).
 #[test]
 #[cfg_attr(not(has_parallel), ignore = "needs GNU parallel")]
@@ -420,7 +420,7 @@ fn hard_cases_finish_and_budgets_give_up() {
     assert!(out.stdout.contains(",solved,1,"));
 }
 
-/// `-o` naming something that is not a regular file (a FIFO here, /dev/null in the README's
+/// `-o` naming something that is not a regular file (a FIFO here, /dev/null in docs/speed.md's
 /// commands) is written directly: a `.partial` file renamed over it would replace it.
 #[test]
 #[cfg_attr(not(has_mkfifo), ignore = "needs mkfifo")]
@@ -448,7 +448,7 @@ fn output_to_a_fifo_or_device_is_written_in_place() {
     let out = run(&["solve", "-q", "--resume", "-o", s(&fifo), s(&f)]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("regular file"), "{}", out.stderr);
-    // And /dev/null, as the README's speed commands use it, stays a device.
+    // And /dev/null, as the speed commands of docs/speed.md use it, stays a device.
     let out = run(&["solve", "-q", "-o", "/dev/null", s(&f)]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let null = std::fs::metadata("/dev/null").unwrap().file_type();

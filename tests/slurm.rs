@@ -1,4 +1,4 @@
-//! The README's Slurm job array recipe, `docs/slurm-array.sh`, run for real on a single-node
+//! The guide's Slurm job array recipe (docs/guide.md), `docs/slurm-array.sh`, run for real on a single-node
 //! Slurm cluster that the test starts on this machine (loopback only, its own munged, ports,
 //! state and spool directories) and stops again, also when it fails.
 //!
@@ -584,9 +584,9 @@ fn slurm_array_recipe_solves_every_line_once() {
     println!("slurm test took {:.1} s in all", secs(started));
 }
 
-/// The README shows the script the test runs: `docs/slurm-array.sh` without its comment lines.
+/// The guide shows the script the test runs: `docs/slurm-array.sh` without its comment lines.
 #[test]
-fn readme_shows_the_tested_script() {
+fn the_guide_shows_the_tested_script() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let script = std::fs::read_to_string(root.join("docs/slurm-array.sh")).unwrap();
     let script: String = script
@@ -594,10 +594,8 @@ fn readme_shows_the_tested_script() {
         .filter(|l| !l.starts_with("# "))
         .map(|l| format!("{l}\n"))
         .collect();
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let section = &readme[readme
-        .find("**Slurm job array**")
-        .expect("the Slurm recipe")..];
+    let guide = std::fs::read_to_string(root.join("docs/guide.md")).unwrap();
+    let section = &guide[guide.find("**Slurm job array**").expect("the Slurm recipe")..];
     let start = section.find("```sh\n").expect("a sh block") + "```sh\n".len();
     let block = &section[start..start + section[start..].find("```").unwrap()];
     assert_eq!(block, script);

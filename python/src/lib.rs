@@ -159,7 +159,7 @@ fn take_puzzles<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Held<'py>> {
         let dtype = array.dtype();
         if ndim != 2 || shape[1] != 81 {
             return Err(PyValueError::new_err(format!(
-                "puzzles must have shape (N, 81), one row of 81 cells per puzzle; got shape {}",
+                "puzzles must have shape (N, 81), one row of 81 cells per puzzle, or (N, 9, 9); got shape {}",
                 shape_text(&shape)
             )));
         }
@@ -211,13 +211,14 @@ fn take_puzzles<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Held<'py>> {
     Ok(Held::Parsed(parsed))
 }
 
-/// `threads` as given from Python: `None` for every core, else at least 1.
+/// `threads` as given from Python: `None` or 0 for one per core, else 1 to 1024 (the CLI's
+/// `-j` bound).
 fn thread_count(threads: Option<i64>) -> PyResult<Option<usize>> {
     match threads {
-        None => Ok(None),
-        Some(t) if t >= 1 => Ok(Some(t as usize)),
+        None | Some(0) => Ok(None),
+        Some(t) if (1..=1024).contains(&t) => Ok(Some(t as usize)),
         Some(t) => Err(PyValueError::new_err(format!(
-            "threads must be at least 1 (or None for every core); got {t}"
+            "threads must be 1 to 1024 (or None or 0 for one per core); got {t}"
         ))),
     }
 }
@@ -761,8 +762,9 @@ fn input_format(format: Option<&str>) -> PyResult<Option<InputFormat>> {
         Some("line") => Ok(Some(InputFormat::Line)),
         Some("block") => Ok(Some(InputFormat::Block)),
         Some("csv") => Ok(Some(InputFormat::Csv)),
+        Some("json") => Ok(Some(InputFormat::Json)),
         Some(f) => Err(PyValueError::new_err(format!(
-            "format must be 'line', 'block', 'csv' or None (by file name); got {f:?}"
+            "format must be 'line', 'block', 'json', 'csv' or None (told from the file); got {f:?}"
         ))),
     }
 }
@@ -877,6 +879,7 @@ fn run_file<'py>(
         path: Some(Path::new(out)),
         resume: false,
         quiet: true,
+        id: None,
     };
     let ended = py.detach(|| match job {
         FileJob::Solve(opts) => solve::execute(&inputs, target, settings, &opts),
@@ -916,6 +919,7 @@ fn solve_file<'py>(
             .map(|m| positive("max_guesses", m))
             .transpose()?,
         timing,
+        layout: solve::Layout::Rows,
     };
     let settings = file_settings(threads, format, column, output)?;
     run_file(py, path, out, settings, FileJob::Solve(opts))
@@ -990,6 +994,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_file, m)?)?;
     m.add_function(wrap_pyfunction!(rate_file, m)?)?;
     m.add_function(wrap_pyfunction!(canon_file, m)?)?;
+    // The package's version, as its wheel and `pip show` give it.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("STATUS_NAMES", status_names())?;
     m.add(
         "CLASS_NAMES",

@@ -2,8 +2,8 @@
 
 The Python face of the ``sudoku-batch`` Rust crate: the same engine and the same definitions as
 the ``sudoku-batch`` command (``solve``, ``rate``, ``canon``, ``generate``), working on ``(N, 81)`` ``uint8``
-arrays (row-major cells, ``0`` = blank, ``1``-``9`` = a digit) or sequences of 81-character
-strings.
+arrays (row-major cells, ``0`` = blank, ``1``-``9`` = a digit; ``(N, 9, 9)`` arrays too) or
+sequences of 81-character strings.
 
 - A C-contiguous ``uint8`` array is read in place, never copied; results are new arrays.
 - The work runs on every core (or ``threads`` of them) with the GIL released. Each row's result
@@ -29,7 +29,10 @@ import numpy as np
 
 from . import _native
 
+__version__: str = _native.__version__
+
 __all__ = [
+    "__version__",
     "solve",
     "rate",
     "canon",
@@ -249,6 +252,13 @@ class ReadResult:
         return iter((self.puzzles, self.lines, self.skipped))
 
 
+def _rows(puzzles: Puzzles) -> Puzzles:
+    """A ``(N, 9, 9)`` array as the ``(N, 81)`` rows it holds (a view when C-contiguous)."""
+    if isinstance(puzzles, np.ndarray) and puzzles.ndim == 3 and puzzles.shape[1:] == (9, 9):
+        return puzzles.reshape(puzzles.shape[0], 81)
+    return puzzles
+
+
 def _tally(status: np.ndarray) -> str:
     counts = np.bincount(status.astype(np.int64), minlength=len(STATUS_NAMES)) if len(status) else []
     parts = [f"{STATUS_NAMES[i]}={int(n)}" for i, n in enumerate(counts) if n]
@@ -267,14 +277,15 @@ def solve(
     """Solves every puzzle: counts its solutions up to ``limit`` and keeps the first one.
 
     Args:
-        puzzles: a ``(N, 81)`` ``uint8`` array (``0`` = blank), read in place when C-contiguous
-            (other layouts are copied once); or a sequence of ``str``/``bytes``, each read as one
+        puzzles: a ``(N, 81)`` or ``(N, 9, 9)`` ``uint8`` array (``0`` = blank), read in place
+            when C-contiguous (other layouts are copied once); or a sequence of ``str``/``bytes``, each read as one
             line of the CLI's line format (81 cells of ``1-9`` and ``.``/``0``, then optionally
             a separator and anything).
         limit: count solutions up to this many; 2 (the default) proves uniqueness.
         first: stop at the first solution (``limit=1``; ``SOLVED`` then means "at least one").
         max_guesses: give a puzzle up (``GAVE_UP``) after this many guesses.
-        threads: worker threads; ``None`` for one per core. Results do not depend on it.
+        threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core. Results do not
+            depend on it.
         out: an earlier result with as many rows, to write this one into (NumPy's ``out=``):
             its four arrays are overwritten and its ``reasons`` replaced, and ``out`` itself is
             returned. Solving a file chunk by chunk this way reuses the same memory instead of
@@ -297,7 +308,7 @@ def solve(
             raise TypeError(f"out must be a SolveResult (what solve returns), not {what}")
         arrays = {k: getattr(out, k) for k in ("status", "solutions", "count", "guesses")}
     r = _native.solve(
-        puzzles, limit=limit, first=first, max_guesses=max_guesses, threads=threads, out=arrays
+        _rows(puzzles), limit=limit, first=first, max_guesses=max_guesses, threads=threads, out=arrays
     )
     if out is None:
         return SolveResult(**r)
@@ -325,9 +336,9 @@ def rate(
         puzzles: as for :func:`solve`.
         samples: transforms the rating averages over (the CLI's ``--samples``).
         seed: the CLI's ``--seed``.
-        threads: worker threads; ``None`` for one per core.
+        threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core.
     """
-    r = _native.rate(puzzles, samples=samples, seed=seed, threads=threads)
+    r = _native.rate(_rows(puzzles), samples=samples, seed=seed, threads=threads)
     return RateResult(**r)
 
 
@@ -340,9 +351,9 @@ def canon(puzzles: Puzzles, *, threads: Optional[int] = None) -> CanonResult:
 
     Args:
         puzzles: as for :func:`solve`.
-        threads: worker threads; ``None`` for one per core.
+        threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core.
     """
-    r = _native.canon(puzzles, threads=threads)
+    r = _native.canon(_rows(puzzles), threads=threads)
     return CanonResult(**r)
 
 
@@ -384,7 +395,8 @@ def generate(
         samples: transforms a rating averages over (``--samples``).
         max_tries: tries per puzzle before giving up on it (``--max-tries``).
         start: the first index (``--start``).
-        threads: worker threads; ``None`` for one per core. The result does not depend on it.
+        threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core. The result does
+            not depend on it.
 
     Returns:
         A :class:`GenerateResult` of arrays.
@@ -447,7 +459,8 @@ def _class_name(c: Union[str, int]) -> str:
 def read(path: PathLike, *, format: Optional[str] = None, column: Optional[str] = None) -> ReadResult:
     """Reads the usable puzzles of a file with the CLI's reader.
 
-    Any format the CLI reads: one puzzle per line (the default), 9x9 blocks (``format="block"``),
+    Any format the CLI reads, told from the file as the CLI tells it when ``format`` is
+    ``None``: one puzzle per line, 9x9 blocks (``format="block"``), JSON boards (``"json"``),
     CSV with the puzzle in a named column (``format="csv"``, or a ``.csv`` name; ``column``
     defaults to the first of ``quizzes``, ``puzzle``, ``puzzles``); gzip and zstd are
     decompressed on the fly. Blank lines and ``#`` comments are skipped; records that are not

@@ -8,6 +8,7 @@ import numpy.typing as npt
 
 _Puzzles = Union[npt.NDArray[np.uint8], Sequence[str], Sequence[bytes]]
 
+__version__: str
 STATUS_NAMES: List[str]
 CLASS_NAMES: List[str]
 SYMMETRY_NAMES: List[str]

@@ -29,13 +29,26 @@ def test_one_puzzle_both_ways():
         assert r.solutions.shape == (1, 81) and r.solutions.flags.c_contiguous
 
 
+def test_the_version_and_nine_by_nine_arrays():
+    assert isinstance(sb.__version__, str) and sb.__version__[0].isdigit()
+    grids = np.stack([row(LEET), row(LEET_SOLUTION)]).reshape(2, 9, 9)
+    r = sb.solve(grids)
+    assert r.status.tolist() == [sb.SOLVED, sb.SOLVED]
+    assert "".join(map(str, r.solutions[0])) == LEET_SOLUTION
+    assert sb.rate(grids).clues.tolist() == sb.rate(grids.reshape(2, 81)).clues.tolist()
+    assert (sb.canon(grids).canonical == sb.canon(grids.reshape(2, 81)).canonical).all()
+    with pytest.raises(ValueError, match="threads must be 1 to 1024"):
+        sb.solve(grids, threads=1025)
+    assert sb.solve(grids, threads=0).status.tolist() == [sb.SOLVED, sb.SOLVED]
+
+
 @pytest.mark.parametrize(
     "bad,message",
     [
         (np.zeros(81, np.uint8), r"shape \(N, 81\)"),
         (np.zeros((3, 80), np.uint8), r"shape \(N, 81\).*\(3, 80\)"),
         (np.zeros((3, 81, 1), np.uint8), r"shape \(N, 81\)"),
-        (np.zeros((3, 9, 9), np.uint8), r"shape \(N, 81\)"),
+        (np.zeros((3, 9, 8), np.uint8), r"shape \(N, 81\)"),
         (np.zeros((3, 81), np.int64), r"dtype uint8.*int64"),
         (np.zeros((3, 81), np.float32), r"dtype uint8.*float32"),
         (np.zeros((3, 81), np.int8), r"dtype uint8.*int8"),
@@ -54,7 +67,7 @@ def test_bad_containers_are_value_errors(bad, message):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"limit": 0}, {"limit": -1}, {"max_guesses": 0}, {"threads": 0}, {"threads": -2}],
+    [{"limit": 0}, {"limit": -1}, {"max_guesses": 0}, {"threads": 1025}, {"threads": -2}],
 )
 def test_bad_options_are_value_errors(kwargs):
     with pytest.raises(ValueError):

@@ -113,7 +113,7 @@ def test_impossible_targets_are_the_clis_usage_errors(cli, opts, message, flags)
         {"rating": (float("nan"), 1.0)},
         {"max_tries": 0},
         {"samples": 0},
-        {"threads": 0},
+        {"threads": 1025},
         {"seed": -1},
         {"start": 2**64},
         {"clues": (-1, 20)},

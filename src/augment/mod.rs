@@ -47,13 +47,17 @@ impl AugmentJob {
 }
 
 impl PuzzleJob for AugmentJob {
+    fn command(&self) -> &'static str {
+        "augment"
+    }
+
     fn columns(&self) -> &'static Columns {
         &COLUMNS
     }
 
     /// The row of an invalid record (valid ones are written by [`PuzzleJob::rows`]).
     fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
-        match usable_or_invalid(rec, w, 4) {
+        match usable_or_invalid(rec, w, &COLUMNS.names[3..7]) {
             Err(outcome) => outcome,
             // Not reached for valid records: `rows` writes those.
             Ok(_) => Outcome {

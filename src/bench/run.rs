@@ -74,7 +74,10 @@ impl Out {
                 dest: dest.clone(),
                 w,
             })),
-            Err(e) => Err(format!("{}: {e}", dest.name())),
+            Err(e) => Err(match dest {
+                Dest::File(p) => crate::run::output::cannot_create(p, &e),
+                Dest::Stdout => format!("{}: {e}", dest.name()),
+            }),
         }
     }
 
@@ -89,9 +92,10 @@ impl Out {
     }
 }
 
-/// Checks the request before anything runs: stdout used at most once, no output overwriting
-/// an input, no thread list with `--external`.
+/// Checks the request before anything runs: every input there and text, stdout used at most
+/// once, no output overwriting an input, no thread list with `--external`.
 pub fn check(req: &Request) -> Result<(), String> {
+    crate::input::Input::all_from_args(&req.files)?;
     let outputs = [
         ("--export-json", &req.export_json),
         ("--export-csv", &req.export_csv),

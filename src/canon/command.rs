@@ -42,6 +42,10 @@ pub struct CanonJob {
 }
 
 impl PuzzleJob for CanonJob {
+    fn command(&self) -> &'static str {
+        "canon"
+    }
+
     fn columns(&self) -> &'static Columns {
         if self.transform {
             &COLUMNS_WITH_TRANSFORM
@@ -53,7 +57,10 @@ impl PuzzleJob for CanonJob {
     fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
         // As in every per-puzzle command, text that is not a grid and givens that break a rule
         // are `invalid` (`dedup` and `split` key only valid puzzles too).
-        let grid = match usable_or_invalid(rec, w, if self.transform { 3 } else { 2 }) {
+        let grid = match usable_or_invalid(rec, w, {
+            let names = self.columns().names;
+            &names[3..names.len() - 1]
+        }) {
             Ok(g) => g,
             Err(outcome) => return outcome,
         };

@@ -252,7 +252,7 @@ error, 130 interrupted."
     )]
     Minimize(MinimizeArgs),
 
-    /// Print a shell completion script (install: see README, "Shell completions").
+    /// Print a shell completion script (install: see the README, "Install").
     #[command(after_help = "Examples:\n  \
 sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
 sudoku-batch completions zsh > ~/.zfunc/_sudoku-batch\n  \
@@ -263,8 +263,22 @@ sudoku-batch completions fish > ~/.config/fish/completions/sudoku-batch.fish")]
         shell: clap_complete::Shell,
     },
 
-    /// Print the man page (roff): `sudoku-batch manpage | man -l -`.
-    Manpage,
+    /// Print a man page (roff): `sudoku-batch manpage solve | man -l -`; or write them all into
+    /// a folder with --dir.
+    #[command(after_help = "Examples:\n  \
+sudoku-batch manpage | man -l -\n  \
+sudoku-batch manpage solve | man -l -\n  \
+sudoku-batch manpage --dir ~/.local/share/man/man1   # then: man sudoku-batch-solve")]
+    Manpage {
+        /// The command whose page to print (solve, rate, …); none: the main page.
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+
+        /// Write every page into DIR (created if missing): sudoku-batch.1 and one
+        /// sudoku-batch-COMMAND.1 per command, each with every option.
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -277,12 +291,12 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value = "unique")]
     pub mode: ModeArg,
 
-    /// Threads solving the in-memory set; the rate reported is the aggregate. A list (1,2,4)
-    /// times every file at each count and adds speed-up and efficiency.
+    /// Threads solving the in-memory set, at most 1024 (0: one per core); the rate reported is
+    /// the aggregate. A list (1,2,4) times every file at each count and adds speed-up and
+    /// efficiency.
     #[arg(short = 'j', long, value_name = "N[,N...]", default_value = "1",
-          value_delimiter = ',',
-          value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Vec<u64>,
+          value_delimiter = ',', value_parser = thread_count)]
+    pub threads: Vec<usize>,
 
     /// Seconds of warm-up passes before timing (fractions allowed).
     #[arg(long, value_name = "SECS", default_value_t = 1.0, value_parser = seconds)]
@@ -386,18 +400,33 @@ fn seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The worker-thread option that `solve` and `verify` share.
-#[derive(Args, Debug)]
+/// The most worker threads any command starts: past this a machine is only thrashed.
+pub const MAX_THREADS: usize = 1024;
+
+/// The worker-thread option every command shares.
+#[derive(Args, Debug, Clone)]
 pub struct Workers {
-    /// Worker threads [default: one per core].
+    /// Worker threads, at most 1024; 0 (the default) means one per core.
     #[arg(
         short = 'j',
         long,
         value_name = "N",
         default_value_t = 0,
-        hide_default_value = true
+        hide_default_value = true,
+        value_parser = thread_count
     )]
     pub threads: usize,
+}
+
+/// `-j N`: 0 (one per core) to [`MAX_THREADS`].
+fn thread_count(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        Ok(_) => Err(format!(
+            "{s} threads is more than {MAX_THREADS}; 0 means one per core"
+        )),
+        Err(_) => Err(format!("'{s}' is not a number of threads")),
+    }
 }
 
 /// What every per-puzzle command (solve, rate, canon, minimize) shares: inputs, output, formats,
@@ -415,9 +444,12 @@ pub struct BatchArgs {
 
     /// How puzzles are written in the inputs: `line` (81 cells per line, `.`/`0`/`*`/`_` for
     /// blanks, anything after a separator ignored; a 729-character first field is read as
-    /// pencilmarks), `block` (9 rows of 9 cells), `csv` (a header row and a puzzle column),
-    /// `pencilmark` (tdoku's 729 characters: 81 cells × 9 candidate positions, the digit or `.`;
-    /// solve, bench and verify read them). Default: csv for .csv files, line otherwise.
+    /// pencilmarks), `block` (9 rows of 9 cells separated by spaces), `json` (LeetCode boards
+    /// `[["5","3",".",...],...]`: one per line, pretty-printed, or arrays of boards), `csv` (a
+    /// header row and a puzzle column), `pencilmark` (tdoku's 729 characters: 81 cells × 9
+    /// candidate positions, the digit or `.`; solve, bench and verify read them). Default: csv
+    /// for .csv files; otherwise told from the first line that is not blank or a # comment: `[`
+    /// starts json, a row of 9 cells starts blocks, anything else is lines.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub input_format: Option<InputFormatArg>,
 
@@ -425,7 +457,9 @@ pub struct BatchArgs {
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 
-    /// Output format: CSV with a header, or JSON lines with the same fields (empty ones null).
+    /// Output format: `csv` (a header, then one row per puzzle), `jsonl` (one JSON object per
+    /// line, the same fields, empty ones null); for solve also `grid` (each solution as 9 lines
+    /// of 9 digits) and `json` (each solution as a LeetCode board).
     #[arg(long, value_enum, default_value = "csv", value_name = "FORMAT")]
     pub format: OutputFormatArg,
 
@@ -528,7 +562,8 @@ pub struct DedupArgs {
     #[command(flatten)]
     pub workers: Workers,
 
-    /// No summary on stderr (lines that are not puzzles are still reported).
+    /// Nothing on stderr but errors: no summary, no note for each line that is not a puzzle
+    /// (such lines are still kept and counted).
     #[arg(short, long)]
     pub quiet: bool,
 }
@@ -567,7 +602,8 @@ pub struct SplitArgs {
     #[command(flatten)]
     pub workers: Workers,
 
-    /// No summary on stderr.
+    /// Nothing on stderr but errors: no summary, no note for each line that is not a puzzle
+    /// (such lines still go to a side by a hash of their text).
     #[arg(short, long)]
     pub quiet: bool,
 }
@@ -785,6 +821,7 @@ impl GenerateArgs {
             path: self.output.as_deref(),
             resume: self.resume,
             quiet: self.quiet,
+            id: None,
         }
     }
 }
@@ -829,12 +866,21 @@ pub enum InputFormatArg {
     Block,
     Csv,
     Pencilmark,
+    Json,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormatArg {
+    /// CSV with a header row.
     Csv,
+    /// One JSON object per line, the same fields (empty ones null).
     Jsonl,
+    /// solve only: each solution as 9 lines of 9 digits, a blank line between puzzles; a
+    /// puzzle without a unique solution gives a `# line N: status (why)` line instead.
+    Grid,
+    /// solve only: each solution as a LeetCode JSON board on one line; a puzzle without a
+    /// unique solution gives `{"line":N,"status":…,"reason":…}` instead.
+    Json,
 }
 
 impl BatchArgs {
@@ -842,14 +888,16 @@ impl BatchArgs {
     pub fn settings(&self, stop: Arc<AtomicBool>) -> Settings {
         Settings {
             output: match self.format {
-                OutputFormatArg::Csv => OutputFormat::Csv,
                 OutputFormatArg::Jsonl => OutputFormat::Jsonl,
+                // grid and json write their own bytes through the CSV writer, with no header.
+                _ => OutputFormat::Csv,
             },
             input_format: self.input_format.map(|f| match f {
                 InputFormatArg::Line => InputFormat::Line,
                 InputFormatArg::Block => InputFormat::Block,
                 InputFormatArg::Csv => InputFormat::Csv,
                 InputFormatArg::Pencilmark => InputFormat::Pencilmark,
+                InputFormatArg::Json => InputFormat::Json,
             }),
             column: self.column.clone(),
             threads: self.workers.threads,
@@ -857,9 +905,38 @@ impl BatchArgs {
             progress: !self.quiet,
             shard: self.shard,
             resume_after: None,
-            header: !self.no_header,
+            header: !self.no_header && !self.readable(),
             stop: Some(stop),
         }
+    }
+
+    /// `--format grid` or `json`: solutions for reading, not rows.
+    pub fn readable(&self) -> bool {
+        matches!(self.format, OutputFormatArg::Grid | OutputFormatArg::Json)
+    }
+
+    /// Refuses what these options cannot do for `command` (`grid` and `json` are `solve`'s, and
+    /// have no rows to resume from).
+    pub fn check(&self, command: &str) -> Result<(), String> {
+        if self.readable() {
+            let name = if self.format == OutputFormatArg::Grid {
+                "grid"
+            } else {
+                "json"
+            };
+            if command != "solve" {
+                return Err(format!(
+                    "--format {name} is solve's; {command} writes csv or jsonl"
+                ));
+            }
+            if self.resume {
+                return Err(format!(
+                    "--format {name} cannot be resumed (its output has no row keys): use csv \
+                     or jsonl with --resume"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Where the rows go.
@@ -868,6 +945,7 @@ impl BatchArgs {
             path: self.output.as_deref(),
             resume: self.resume,
             quiet: self.quiet,
+            id: None,
         }
     }
 }
@@ -878,6 +956,11 @@ impl SolveArgs {
             limit: if self.first { 1 } else { self.limit },
             max_guesses: self.max_guesses,
             timing: !self.no_timing,
+            layout: match self.batch.format {
+                OutputFormatArg::Grid => crate::solve::Layout::Grid,
+                OutputFormatArg::Json => crate::solve::Layout::Json,
+                _ => crate::solve::Layout::Rows,
+            },
         }
     }
 }
@@ -915,7 +998,7 @@ impl BenchArgs {
             threads: self
                 .threads
                 .iter()
-                .map(|&t| usize::try_from(t).unwrap_or(1))
+                .map(|&t| crate::run::threads(t))
                 .collect(),
             warmup: Duration::from_secs_f64(self.warmup),
             time: Duration::from_secs_f64(self.time),

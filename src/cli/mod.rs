@@ -13,7 +13,8 @@ use clap::{CommandFactory, Parser};
 
 use crate::bench;
 use crate::input::Input;
-use crate::run::{self, output::Ended, Status, Summary};
+use crate::run::output::{Ended, RunId, Target};
+use crate::run::{self, Status, Summary};
 use crate::{augment, canon, dedup, generate, rate, solve, split, verify};
 use args::{BatchArgs, Cli, Command};
 
@@ -28,7 +29,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version come here too, with exit code 0.
@@ -36,30 +38,32 @@ where
             return e.exit_code();
         }
     };
+    let id = run_id(&args);
+    let id = &id;
     match cli.command {
-        Command::Solve(a) => batch(&a.batch, |inputs, target, settings| {
+        Command::Solve(a) => batch(id, &a.batch, |inputs, target, settings| {
             solve::execute(inputs, target, settings, &a.options())
         }),
-        Command::Rate(a) => batch(&a.batch, |inputs, target, settings| {
+        Command::Rate(a) => batch(id, &a.batch, |inputs, target, settings| {
             let job = rate::command::RateJob {
                 samples: a.samples,
                 seed: a.seed,
             };
             run::execute(inputs, target, settings, job)
         }),
-        Command::Augment(a) => batch(&a.batch, |inputs, target, settings| {
+        Command::Augment(a) => batch(id, &a.batch, |inputs, target, settings| {
             let job = augment::AugmentJob {
                 copies: a.copies,
                 seed: a.seed,
             };
             augment::execute(inputs, target, settings, job)
         }),
-        Command::Generate(a) => generate(&a),
-        Command::Minimize(a) => batch(&a.batch, |inputs, target, settings| {
+        Command::Generate(a) => generate(&a, id),
+        Command::Minimize(a) => batch(id, &a.batch, |inputs, target, settings| {
             let job = generate::command::MinimizeJob { seed: a.seed };
             run::execute(inputs, target, settings, job)
         }),
-        Command::Canon(a) => batch(&a.batch, |inputs, target, settings| {
+        Command::Canon(a) => batch(id, &a.batch, |inputs, target, settings| {
             let job = canon::command::CanonJob {
                 transform: a.transform,
             };
@@ -101,23 +105,20 @@ where
             clap_complete::generate(shell, &mut cmd, "sudoku-batch", &mut io::stdout());
             exit::OK
         }
-        Command::Manpage => {
-            let page = clap_mangen::Man::new(Cli::command());
-            match page.render(&mut io::stdout()) {
-                Ok(()) => exit::OK,
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => exit::OK,
-                Err(e) => error(e),
-            }
-        }
+        Command::Manpage { command, dir } => manpage(command.as_deref(), dir.as_deref()),
     }
 }
 
 /// A per-puzzle command: inputs checked, stop signals installed, the run done by `work`, its
 /// ending mapped to an exit code.
 fn batch(
+    id: &RunId,
     a: &BatchArgs,
     work: impl FnOnce(&[Input], run::output::Target<'_>, run::Settings) -> Result<Ended, run::Error>,
 ) -> i32 {
+    if let Err(e) = a.check(&id.command) {
+        return error(e);
+    }
     let inputs = match inputs(&a.files) {
         Ok(i) => i,
         Err(code) => return code,
@@ -125,7 +126,11 @@ fn batch(
     // SIGINT and SIGTERM raise this flag; the run then stops reading and finishes cleanly.
     let stop = Arc::new(AtomicBool::new(false));
     install_stop_signals(&stop);
-    match work(&inputs, a.target(), a.settings(stop)) {
+    let target = Target {
+        id: Some(id),
+        ..a.target()
+    };
+    match work(&inputs, target, a.settings(stop)) {
         Ok(Ended::Complete(summary)) if a.strict && has_failures(&summary) => exit::FOUND,
         Ok(Ended::Complete(_) | Ended::ClosedPipe | Ended::AlreadyComplete) => exit::OK,
         Ok(Ended::Interrupted(_)) => exit::INTERRUPTED,
@@ -134,7 +139,7 @@ fn batch(
 }
 
 /// `generate`: the seed drawn and shown when none was given, the run's ending mapped to a code.
-fn generate(a: &args::GenerateArgs) -> i32 {
+fn generate(a: &args::GenerateArgs, id: &RunId) -> i32 {
     use generate::command::Ended;
     // Impossible targets are refused before anything is drawn or written.
     if let Err(e) = a
@@ -160,7 +165,15 @@ fn generate(a: &args::GenerateArgs) -> i32 {
     }
     let stop = Arc::new(AtomicBool::new(false));
     install_stop_signals(&stop);
-    match generate::command::execute(&req, a.target(), a.settings(stop)) {
+    // The seed drawn when none was given is part of what the run is.
+    let mut id = id.clone();
+    id.options.retain(|(name, _)| name != "--seed");
+    id.options.push(("--seed".into(), seed.to_string()));
+    let target = Target {
+        id: Some(&id),
+        ..a.target()
+    };
+    match generate::command::execute(&req, target, a.settings(stop)) {
         Ok(Ended::Complete | Ended::ClosedPipe | Ended::AlreadyComplete) => exit::OK,
         Ok(Ended::Interrupted) => exit::INTERRUPTED,
         Ok(Ended::Exhausted { index, written }) => {
@@ -173,6 +186,91 @@ fn generate(a: &args::GenerateArgs) -> i32 {
         }
         Err(e) => error(e),
     }
+}
+
+/// Options that do not change what a run writes: left out of its [`RunId`], so a run resumed
+/// with another `-j`, quietly, or with `-o` spelled otherwise is still the same run. The inputs
+/// are recorded with a hash of their first bytes instead.
+const NOT_IN_RUN_ID: [&str; 7] = [
+    "files",
+    "output",
+    "threads",
+    "quiet",
+    "resume",
+    "chunk_size",
+    "strict",
+];
+
+/// What identifies this command line's run for `--resume`: the subcommand and every option
+/// that shapes its rows, as given or defaulted.
+fn run_id(args: &[std::ffi::OsString]) -> RunId {
+    let Ok(matches) = Cli::command().try_get_matches_from(args) else {
+        return RunId::default();
+    };
+    let Some((command, sub)) = matches.subcommand() else {
+        return RunId::default();
+    };
+    let mut options: Vec<(String, String)> = sub
+        .ids()
+        .map(|id| id.as_str())
+        .filter(|id| !NOT_IN_RUN_ID.contains(id) && id.starts_with(|c: char| c.is_lowercase()))
+        .filter_map(|id| {
+            let values = sub.try_get_raw(id).ok()??;
+            let values: Vec<String> = values.map(|v| v.to_string_lossy().into_owned()).collect();
+            Some((format!("--{}", id.replace('_', "-")), values.join(",")))
+        })
+        .collect();
+    options.sort();
+    RunId {
+        command: command.to_string(),
+        options,
+    }
+}
+
+/// `manpage`: the main page or one command's on stdout, or every page into a folder.
+fn manpage(command: Option<&str>, dir: Option<&std::path::Path>) -> i32 {
+    // Built, so every subcommand knows its full name (`sudoku-batch-solve`) and usage.
+    let mut cli = Cli::command().disable_help_subcommand(true);
+    cli.build();
+    if let Some(dir) = dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return error(run::output::cannot_create(dir, &e));
+        }
+        let pages = std::iter::once(cli.clone()).chain(cli.get_subcommands().cloned());
+        for page in pages {
+            if let Err(e) = man(page).generate_to(dir) {
+                return error(format!(
+                    "cannot write the man pages into {}: {}",
+                    dir.display(),
+                    crate::input::io_reason(&e)
+                ));
+            }
+        }
+        return exit::OK;
+    }
+    let page = match command {
+        None => cli,
+        Some(name) => match cli.find_subcommand(name) {
+            Some(sub) => sub.clone(),
+            None => {
+                let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+                return error(format!(
+                    "no command '{name}': there are pages for {}",
+                    names.join(", ")
+                ));
+            }
+        },
+    };
+    match man(page).render(&mut io::stdout()) {
+        Ok(()) => exit::OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => exit::OK,
+        Err(e) => error(e),
+    }
+}
+
+/// One man page, its footer naming this version.
+fn man(page: clap::Command) -> clap_mangen::Man {
+    clap_mangen::Man::new(page).source(format!("sudoku-batch {}", env!("CARGO_PKG_VERSION")))
 }
 
 /// The inputs named on the command line, or the exit code of the error naming a bad one.

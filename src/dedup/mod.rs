@@ -100,7 +100,7 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
         }
         std::fs::File::create(p)
             .map(|f| BufWriter::with_capacity(256 * 1024, f))
-            .map_err(|e| run::Error::OutputFile(format!("{}: {e}", p.display())))
+            .map_err(|e| run::Error::OutputFile(run::output::cannot_create(p, &e)))
     };
     let mut out: Box<dyn Write> = match &req.output {
         None => Box::new(BufWriter::with_capacity(256 * 1024, io::stdout().lock())),
@@ -125,12 +125,14 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
         let Some(key) = key else {
             counts.unreadable += 1;
             counts.kept += 1;
-            eprintln!(
-                "sudoku-batch: {}:{}: not a valid puzzle, kept as it is: {}",
-                inputs[file].name,
-                rec.line,
-                why(rec)
-            );
+            if !req.quiet {
+                eprintln!(
+                    "sudoku-batch: {}:{}: not a valid puzzle, kept as it is: {}",
+                    inputs[file].name,
+                    rec.line,
+                    why(rec)
+                );
+            }
             out.write_all(&rec.text)?;
             return out.write_all(b"\n");
         };

@@ -133,12 +133,17 @@ fn generate_into(
     let work_req = req.clone();
     let show = !target.quiet && std::io::stderr().is_terminal();
     let mut summary = Summary::default();
+    summary.command = "generate";
     let (mut tries, mut written) = (0u64, 0u64);
     let mut end = Ended::Complete;
-    let result = ordered::run(
+    let work_stop = settings.stop.clone();
+    // A chunk cut short by a stop was written: nothing after it may be.
+    let mut cut = false;
+    let result = ordered::run_until(
+        settings.stop.clone(),
         run::threads(settings.threads),
         "generate",
-        move |feeder: &mut ordered::Feeder<Vec<u64>, Vec<Row>, run::Error>| {
+        move |feeder: &mut ordered::Feeder<Vec<u64>, (Vec<Row>, bool), run::Error>| {
             for c in todo.chunks(chunk) {
                 if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
                     return;
@@ -149,22 +154,30 @@ fn generate_into(
             }
         },
         move |indices: Vec<u64>| {
-            indices
-                .into_iter()
-                .map(|index| {
-                    let a = attempt(&work_req, index);
-                    Row {
-                        index,
-                        found: a.found,
-                        tries: a.tries,
-                    }
-                })
-                .collect()
+            let mut rows = Vec::with_capacity(indices.len());
+            for index in indices {
+                // A stop ends the chunk at once; the puzzles before it are kept.
+                if work_stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
+                {
+                    return (rows, false);
+                }
+                let a = attempt(&work_req, index);
+                rows.push(Row {
+                    index,
+                    found: a.found,
+                    tries: a.tries,
+                });
+            }
+            (rows, true)
         },
         |event| match event {
             ordered::Event::Idle => out.flush().map_err(run::Error::Output),
             ordered::Event::Failed(e) => Err(e),
-            ordered::Event::Done(rows) => {
+            ordered::Event::Done(_) if cut => Ok(()),
+            ordered::Event::Done((rows, complete)) => {
+                cut = !complete;
                 for row in rows {
                     tries += row.tries;
                     let Some(g) = row.found else {
@@ -217,8 +230,10 @@ fn generate_into(
         .is_some_and(|s| s.load(Ordering::SeqCst));
     if !target.quiet {
         eprintln!(
-            "sudoku-batch: generate: {} puzzles from {} tries ({:.2}% accepted)",
+            "sudoku-batch: generate: {} puzzles generated in {:.3} s, from {} tries ({:.2}% \
+             accepted)",
             group(written),
+            summary.wall.as_secs_f64(),
             group(tries),
             100.0 * written as f64 / tries.max(1) as f64
         );
@@ -315,12 +330,16 @@ pub struct MinimizeJob {
 }
 
 impl PuzzleJob for MinimizeJob {
+    fn command(&self) -> &'static str {
+        "minimize"
+    }
+
     fn columns(&self) -> &'static Columns {
         &MINIMIZE_COLUMNS
     }
 
     fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
-        let grid = match usable_or_invalid(rec, w, 3) {
+        let grid = match usable_or_invalid(rec, w, &MINIMIZE_COLUMNS.names[3..6]) {
             Ok(g) => g,
             Err(outcome) => return outcome,
         };
@@ -337,18 +356,20 @@ impl PuzzleJob for MinimizeJob {
                     ns: None,
                 }
             }
+            // A puzzle minimize leaves as it is is written unchanged in `minimized`; `error`
+            // holds a reason only for an invalid one, as in every command.
             Err(why) => {
                 let (status, n) = match why {
                     Why::Unsolvable => (Status::Unsolvable, 0),
                     Why::MultipleSolutions => (Status::Multiple, engine::solve(grid, 2).solutions),
                     Why::Invalid(_) => (Status::Invalid, 0),
                 };
-                w.grid(Some(grid))
-                    .word(status.as_str())
-                    .int(u64::from(n))
-                    .null()
-                    .null()
-                    .text(Some(&why.to_string()));
+                w.grid(Some(grid)).word(status.as_str()).int(u64::from(n));
+                if status == Status::Invalid {
+                    w.null().null().text(Some(&why.to_string()));
+                } else {
+                    w.grid(Some(grid)).int(grid.clues() as u64).null();
+                }
                 Outcome { status, ns: None }
             }
         }

@@ -1,16 +1,19 @@
 //! Input: where puzzles come from (files or stdin, compressed or not) and the formats they come
 //! in, read as streams of records — one reader layer that every subcommand shares.
 //!
-//! - [`source`]: opening files and stdin, gzip/zstd, byte counting.
+//! - [`source`]: opening files and stdin, gzip/zstd, byte counting, binary files refused.
+//! - [`detect`]: the layout of an input told from its first line when no format is given.
 //! - [`lines`]: bounded line reading and the one rule for skipped lines (blank, `#` comment).
-//! - [`block`]: 9×9 blocks. [`table`]: CSV with columns found by name. [`pairs`]: `verify`'s
-//!   puzzle/solution pairs, as lines or CSV.
+//! - [`block`]: 9×9 blocks. `json`: LeetCode boards. [`table`]: CSV with columns found by
+//!   name. [`pairs`]: `verify`'s puzzle/solution pairs, as lines or CSV.
 //!
 //! Everything streams with bounded buffers. Every non-blank, non-comment line (or block, or CSV
 //! row) yields exactly one record: a grid or the reason it is not one, with the 1-based line
 //! where it starts, so nothing a user fed in can silently disappear.
 
 mod block;
+pub mod detect;
+mod json;
 mod lines;
 pub mod pairs;
 mod source;
@@ -22,6 +25,7 @@ use std::path::PathBuf;
 use crate::engine::Candidates;
 use crate::grid::{is_separator, Grid, ParseError};
 
+pub use json::write_board;
 pub use lines::{is_skippable, Line, LineReader, MAX_LINE};
 pub use pairs::{Pair, PairFormat, PairOptions};
 pub use source::Source;
@@ -34,12 +38,19 @@ pub enum InputFormat {
     Line,
     /// 9 rows of 9 cells, puzzles separated by blank lines or simply following each other.
     Block,
+    /// JSON boards (LeetCode's `[["5","3",".",...],...]`): one per line, pretty-printed, or
+    /// arrays of boards.
+    Json,
     /// CSV with a header row; the puzzle is one column.
     Csv,
     /// Pencilmark lines: 729 characters, 81 cells × 9 candidate positions (the digit, or `.`
     /// where the candidate is excluded), as tdoku's benchmark reads them. In `Line` input a line
     /// whose first field is 729 characters long is read this way too.
     Pencilmark,
+    /// Told from the first line that is not blank or a comment ([`detect`]): `[` starts JSON, a
+    /// row of 9 cells starts blocks, anything else is lines. What no `--input-format` means for
+    /// every input but a `.csv` file.
+    Detect,
 }
 
 /// One puzzle as read: where it starts and what it is.
@@ -94,9 +105,11 @@ impl Input {
         for input in &inputs {
             if let Some(path) = &input.path {
                 match std::fs::metadata(path) {
-                    Ok(m) if m.is_dir() => return Err(format!("{}: is a directory", input.name)),
-                    Ok(_) => {}
-                    Err(e) => return Err(format!("{}: {e}", input.name)),
+                    Ok(m) if m.is_dir() => {
+                        return Err(format!("cannot read {}: it is a folder", input.name))
+                    }
+                    Ok(_) => input.check_text()?,
+                    Err(e) => return Err(format!("cannot read {}: {}", input.name, io_reason(&e))),
                 }
             }
         }
@@ -104,13 +117,13 @@ impl Input {
     }
 
     /// The format to read this input in: `explicit` when given, else CSV for a `.csv` file,
-    /// else lines.
+    /// else told from its first lines ([`InputFormat::Detect`]).
     pub fn format(&self, explicit: Option<InputFormat>) -> InputFormat {
         explicit.unwrap_or_else(|| match &self.path {
             Some(p) if source::has_extension(&source::without_compression(p), "csv") => {
                 InputFormat::Csv
             }
-            _ => InputFormat::Line,
+            _ => InputFormat::Detect,
         })
     }
 
@@ -118,6 +131,21 @@ impl Input {
     pub fn size(&self) -> Option<u64> {
         let meta = std::fs::metadata(self.path.as_ref()?).ok()?;
         meta.is_file().then_some(meta.len())
+    }
+}
+
+/// Why a file could not be opened, in words (no `os error` number): "no such file", ….
+pub fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file".into(),
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => {
+            let s = e.to_string();
+            match s.split_once(" (os error") {
+                Some((words, _)) => words.to_string(),
+                None => s,
+            }
+        }
     }
 }
 
@@ -142,6 +170,11 @@ pub fn records(
     column: Option<&str>,
 ) -> Result<Box<dyn Records<Record>>, String> {
     Ok(match format {
+        InputFormat::Detect => {
+            let (found, reader) = detect::detect(reader).map_err(|e| e.to_string())?;
+            return records(reader, found, column);
+        }
+        InputFormat::Json => Box::new(json::JsonRecords::new(LineReader::new(reader))),
         InputFormat::Line => Box::new(LineRecords {
             lines: LineReader::new(reader),
             pencil: Pencil::ByLength,
@@ -531,19 +564,20 @@ mod tests {
         let path = dir.join("fake.txt.gz");
         std::fs::write(&path, format!("{LEET}\n")).unwrap();
         let input = Input::from_arg(path.to_str().unwrap());
-        let src = input.open(Arc::new(AtomicU64::new(0))).unwrap();
-        let mut recs = records(src, InputFormat::Line, None).unwrap();
-        assert!(recs.next().is_err());
+        assert!(input.open(Arc::new(AtomicU64::new(0))).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn format_by_extension() {
         assert_eq!(Input::from_arg("x.csv.gz").format(None), InputFormat::Csv);
-        assert_eq!(Input::from_arg("x.txt.zst").format(None), InputFormat::Line);
+        assert_eq!(
+            Input::from_arg("x.txt.zst").format(None),
+            InputFormat::Detect
+        );
         assert_eq!(Input::from_arg("x.CSV").format(None), InputFormat::Csv);
-        assert_eq!(Input::from_arg("x.txt").format(None), InputFormat::Line);
-        assert_eq!(Input::from_arg("-").format(None), InputFormat::Line);
+        assert_eq!(Input::from_arg("x.txt").format(None), InputFormat::Detect);
+        assert_eq!(Input::from_arg("-").format(None), InputFormat::Detect);
         assert_eq!(
             Input::from_arg("x.csv").format(Some(InputFormat::Line)),
             InputFormat::Line

@@ -3,16 +3,18 @@
 //!
 //! Compression is recognised by magic bytes first — on stdin as well — and only then by a `.gz` /
 //! `.zst` extension, so a damaged compressed file is reported as such rather than read as text.
+//! Both are looked for in the first read's buffer, in place: an uncompressed input is read
+//! through that one buffer, with nothing in between.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::Input;
 
-const READ_BUFFER: usize = 256 * 1024;
+pub(super) const READ_BUFFER: usize = 256 * 1024;
 
 /// A buffered byte source: a file or stdin behind a byte counter.
 pub type Source = BufReader<Box<dyn Read + Send>>;
@@ -38,13 +40,45 @@ impl Input {
             inner: raw,
             counter,
         });
-        let (by_magic, stream) = sniff(counted)?;
-        let text: Box<dyn Read + Send> = match by_magic.or(by_name) {
-            Compression::None => stream,
-            Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(stream)),
-            Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(stream)?),
+        // The first read, looked at in place: magic bytes say whether it is compressed, and
+        // (decompressed) whether it is text.
+        let mut buffered: Source = BufReader::with_capacity(READ_BUFFER, counted);
+        let by_magic = magic(buffered.fill_buf()?);
+        let mut source: Source = match by_magic.or(by_name) {
+            Compression::None => buffered,
+            Compression::Gzip => BufReader::with_capacity(
+                READ_BUFFER,
+                Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
+            ),
+            Compression::Zstd => BufReader::with_capacity(
+                READ_BUFFER,
+                Box::new(zstd::stream::read::Decoder::with_buffer(buffered)?),
+            ),
         };
-        Ok(BufReader::with_capacity(READ_BUFFER, text))
+        // The first block of text is read here anyway: a NUL in it means binary.
+        if super::detect::is_binary(source.fill_buf()?) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                super::detect::binary_message(),
+            ));
+        }
+        Ok(source)
+    }
+
+    /// Refuses a regular file that is binary before anything is written (stdin and other
+    /// streams are checked when they are read: looking would consume them).
+    pub fn check_text(&self) -> Result<(), String> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            return Ok(());
+        }
+        match self.open(Arc::new(AtomicU64::new(0))) {
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(format!("{}: {e}", self.name)),
+            // Other failures (unreadable, damaged) are reported when the run reads it.
+            _ => Ok(()),
+        }
     }
 }
 
@@ -77,25 +111,13 @@ impl Compression {
     }
 }
 
-/// Reads the first bytes of a stream to recognise gzip or zstd, and hands back a stream that
-/// still starts with them.
-fn sniff(mut r: Box<dyn Read + Send>) -> io::Result<(Compression, Box<dyn Read + Send>)> {
-    let mut head = [0u8; 4];
-    let mut n = 0;
-    while n < head.len() {
-        match r.read(&mut head[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    let kind = match &head[..n] {
+/// The compression the first bytes of a stream announce.
+fn magic(head: &[u8]) -> Compression {
+    match head {
         [0x1f, 0x8b, ..] => Compression::Gzip,
-        [0x28, 0xb5, 0x2f, 0xfd] => Compression::Zstd,
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => Compression::Zstd,
         _ => Compression::None,
-    };
-    Ok((kind, Box::new(io::Cursor::new(head[..n].to_vec()).chain(r))))
+    }
 }
 
 /// The path without a `.gz` or `.zst` extension (`a.csv.gz` → `a.csv`).

@@ -33,12 +33,16 @@ pub struct RateJob {
 }
 
 impl PuzzleJob for RateJob {
+    fn command(&self) -> &'static str {
+        "rate"
+    }
+
     fn columns(&self) -> &'static Columns {
         &COLUMNS
     }
 
     fn row(&self, rec: &Record, w: &mut RowWriter) -> Outcome {
-        let grid = match usable_or_invalid(rec, w, 6) {
+        let grid = match usable_or_invalid(rec, w, &COLUMNS.names[3..9]) {
             Ok(g) => g,
             Err(outcome) => return outcome,
         };

@@ -207,14 +207,37 @@ pub trait PuzzleJob: Send + Sync + 'static {
     /// `file` (the input's name, when there are several). A command that writes several rows
     /// per record (`augment`) writes them all here, each beginning with the line.
     fn rows(&self, rec: &Record, w: &mut RowWriter, file: Option<&str>) -> Outcome {
-        w.int(rec.line);
-        let outcome = self.row(rec, w);
-        if let Some(name) = file {
-            w.text(Some(name));
-        }
-        w.end();
-        outcome
+        one_row(self, rec, w, file)
     }
+
+    /// The command's name, for the summary's words ([`Summary::write_to`]).
+    fn command(&self) -> &'static str {
+        ""
+    }
+
+    /// Bytes to drop from the very start of the output (a layout that puts a separator before
+    /// every record, and none before the first).
+    fn leading_bytes_to_drop(&self) -> usize {
+        0
+    }
+}
+
+/// The one row of `rec`: `line`, [`PuzzleJob::row`], then `file` (the input's name, when there
+/// are several). What [`PuzzleJob::rows`] does unless a command says otherwise.
+#[inline(always)]
+pub fn one_row<J: PuzzleJob + ?Sized>(
+    job: &J,
+    rec: &Record,
+    w: &mut RowWriter,
+    file: Option<&str>,
+) -> Outcome {
+    w.int(rec.line);
+    let outcome = job.row(rec, w);
+    if let Some(name) = file {
+        w.text(Some(name));
+    }
+    w.end();
+    outcome
 }
 
 /// A chunk of items from one input.
@@ -228,6 +251,9 @@ pub struct Chunk<T> {
 
 struct Done {
     rows: Vec<u8>,
+    /// Every record of the chunk was worked on (`false`: a stop cut it short, and nothing after
+    /// it may be written).
+    complete: bool,
     counts: [u64; Status::ALL.len()],
     times: Vec<u64>,
     bytes: u64,
@@ -237,13 +263,21 @@ fn work<J: PuzzleJob>(
     job: &J,
     files: Option<&[String]>,
     format: OutputFormat,
+    stop: Option<&AtomicBool>,
     chunk: Chunk<Record>,
 ) -> Done {
     let mut w = RowWriter::new(format, job.columns(), chunk.items.len() * 200);
     let mut counts = [0u64; Status::ALL.len()];
     let mut times = Vec::new();
     let file = files.map(|f| f[chunk.file].as_str());
+    let mut complete = true;
     for rec in &chunk.items {
+        // A stop ends the chunk at once (whatever -j, the run ends within a record's work);
+        // the rows before it are written, nothing after.
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            complete = false;
+            break;
+        }
         let outcome = job.rows(rec, &mut w, file);
         counts[outcome.status as usize] += 1;
         if let Some(ns) = outcome.ns {
@@ -252,6 +286,7 @@ fn work<J: PuzzleJob>(
     }
     Done {
         rows: w.finish(),
+        complete,
         counts,
         times,
         bytes: chunk.bytes,
@@ -280,10 +315,17 @@ pub fn run<J: PuzzleJob>(
     let progress =
         (settings.progress && io::stderr().is_terminal()).then(|| progress::Bar::new(inputs));
     let mut summary = Summary::default();
+    summary.command = job.command();
     let format = settings.output;
+    // Bytes still to drop from the start of the output (a layout's first separator).
+    let mut drop_first = job.leading_bytes_to_drop();
+    // A chunk cut short by a stop was written: nothing after it may be.
+    let mut cut = false;
     let result = {
         let (inputs, read_settings) = (inputs.to_vec(), settings.clone());
-        ordered::run(
+        let stop = settings.stop.clone();
+        ordered::run_until(
+            settings.stop.clone(),
             threads(settings.threads),
             "sudoku",
             move |feeder| {
@@ -292,7 +334,7 @@ pub fn run<J: PuzzleJob>(
                     input::records(src, format, read_settings.column.as_deref())
                 })
             },
-            move |chunk| work(&job, files.as_deref(), format, chunk),
+            move |chunk| work(&job, files.as_deref(), format, stop.as_deref(), chunk),
             |event| match event {
                 // Nothing ready: let what was written so far through before waiting.
                 Event::Idle => out.flush().map_err(Error::Output),
@@ -300,8 +342,12 @@ pub fn run<J: PuzzleJob>(
                     out.flush().map_err(Error::Output)?;
                     Err(e)
                 }
+                Event::Done(_) if cut => Ok(()),
                 Event::Done(done) => {
-                    out.write_all(&done.rows).map_err(Error::Output)?;
+                    cut = !done.complete;
+                    let skip = drop_first.min(done.rows.len());
+                    drop_first -= skip;
+                    out.write_all(&done.rows[skip..]).map_err(Error::Output)?;
                     for (&s, &n) in Status::ALL.iter().zip(done.counts.iter()) {
                         summary.add(s, n);
                     }

@@ -12,12 +12,24 @@
 //!
 //! **Stopping.** When the consumer returns an error (a closed pipe, an input error), the run ends
 //! at once without waiting for the reader, which may be blocked on a terminal or a pipe: it finds
-//! no more tokens and stops by itself.
+//! no more tokens and stops by itself. A raised stop flag ([`run_until`]: SIGINT, SIGTERM) ends the
+//! run once every chunk handed over has been consumed, or at the latest [`STOP_GRACE`] later:
+//! neither a reader waiting on a terminal nor workers deep in thousands of puzzles (`-j 1024`)
+//! can hold it up. What was consumed is a prefix of the input, in order, with no gap.
 
 use std::collections::BTreeMap;
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
 use std::sync::Arc;
 use std::thread;
+use std::time::{Duration, Instant};
+
+/// How often a run with a stop flag looks at it while waiting for results.
+const STOP_POLL: Duration = Duration::from_millis(50);
+
+/// How long a stopped run still waits for chunks in flight (whose workers end them early) before
+/// it ends without them.
+pub const STOP_GRACE: Duration = Duration::from_millis(400);
 
 /// The threads could not be started; the message says why.
 #[derive(Debug)]
@@ -40,6 +52,8 @@ pub struct Feeder<C, R, E> {
     results: Sender<(u64, Result<R, E>)>,
     work: Arc<dyn Fn(C) -> R + Send + Sync>,
     seq: u64,
+    /// How many sequence numbers were handed out (seen by the consumer).
+    sent: Arc<AtomicU64>,
 }
 
 impl<C: Send + 'static, R: Send + 'static, E: Send + 'static> Feeder<C, R, E> {
@@ -51,6 +65,7 @@ impl<C: Send + 'static, R: Send + 'static, E: Send + 'static> Feeder<C, R, E> {
         }
         let seq = self.seq;
         self.seq += 1;
+        self.sent.store(self.seq, Ordering::SeqCst);
         let work = Arc::clone(&self.work);
         let results = self.results.clone();
         self.pool.spawn(move || {
@@ -65,12 +80,32 @@ impl<C: Send + 'static, R: Send + 'static, E: Send + 'static> Feeder<C, R, E> {
     pub fn fail(&mut self, error: E) {
         let _ = self.results.send((self.seq, Err(error)));
         self.seq += 1;
+        self.sent.store(self.seq, Ordering::SeqCst);
     }
 }
 
 /// Runs `read` on a reader thread, `work` on a pool of `threads` threads, and `consume` on the
 /// calling thread, in chunk order. Returns the consumer's first error, if any.
 pub fn run<C, R, E, X>(
+    threads: usize,
+    name: &str,
+    read: impl FnOnce(&mut Feeder<C, R, E>) + Send + 'static,
+    work: impl Fn(C) -> R + Send + Sync + 'static,
+    consume: impl FnMut(Event<R, E>) -> Result<(), X>,
+) -> Result<(), X>
+where
+    C: Send + 'static,
+    R: Send + 'static,
+    E: Send + 'static,
+    X: From<StartError>,
+{
+    run_until(None, threads, name, read, work, consume)
+}
+
+/// [`run`], which also ends once `stop` is raised and every chunk the reader handed over has
+/// been consumed, without waiting for the reader (which may be blocked on its input).
+pub fn run_until<C, R, E, X>(
+    stop: Option<Arc<AtomicBool>>,
     threads: usize,
     name: &str,
     read: impl FnOnce(&mut Feeder<C, R, E>) + Send + 'static,
@@ -97,12 +132,14 @@ where
         let _ = token_tx.send(());
     }
     let (results_tx, results) = mpsc::channel();
+    let sent = Arc::new(AtomicU64::new(0));
     let mut feeder = Feeder {
         pool: Arc::new(pool),
         tokens: token_rx,
         results: results_tx,
         work: Arc::new(work),
         seq: 0,
+        sent: Arc::clone(&sent),
     };
     let reader = thread::Builder::new()
         .name(format!("{name}-reader"))
@@ -111,14 +148,35 @@ where
 
     let mut pending: BTreeMap<u64, Result<R, E>> = BTreeMap::new();
     let mut next = 0u64;
+    let mut deadline: Option<Instant> = None;
     loop {
+        if let Some(flag) = &stop {
+            if deadline.is_none() && flag.load(Ordering::SeqCst) {
+                deadline = Some(Instant::now() + STOP_GRACE);
+            }
+            if let Some(d) = deadline {
+                if next >= sent.load(Ordering::SeqCst) || Instant::now() >= d {
+                    // Stopped: what was consumed is a clean prefix. The reader (maybe blocked
+                    // on its input) and any worker still busy are left behind, not waited for.
+                    return Ok(());
+                }
+            }
+        }
         let (seq, result) = match results.try_recv() {
             Ok(m) => m,
             Err(TryRecvError::Empty) => {
                 consume(Event::Idle)?;
-                match results.recv() {
-                    Ok(m) => m,
-                    Err(_) => break,
+                if stop.is_some() {
+                    match results.recv_timeout(STOP_POLL) {
+                        Ok(m) => m,
+                        Err(RecvTimeoutError::Timeout) => continue,
+                        Err(RecvTimeoutError::Disconnected) => break,
+                    }
+                } else {
+                    match results.recv() {
+                        Ok(m) => m,
+                        Err(_) => break,
+                    }
                 }
             }
             Err(TryRecvError::Disconnected) => break,

@@ -2,11 +2,18 @@
 //! `FILE.partial` and renamed to `FILE` only when the run ends normally, and `--resume` picks a
 //! `.partial` file up again.
 //!
-//! Resuming needs no side file: rows are written in input order and each row names its line
-//! (and its input, with several), so the last complete row of the partial file says exactly
+//! Where to go on needs no side file: rows are written in input order and each row names its
+//! line (and its input, with several), so the last complete row of the partial file says exactly
 //! where to go on. A run killed with SIGKILL may leave a cut last row; [`repair`] keeps only the
 //! complete, well-formed rows — each must parse, carry every column and follow the row before it
 //! in input order — truncates the file after them, and reports the point to resume from.
+//!
+//! Whether to go on does: rows alone cannot tell that `solve B -o out.csv --resume` is about to
+//! continue a file of A's rows. So beside `FILE.partial` a run writes `FILE.partial.run`, its
+//! [`RunId`] — the command, every option that shapes the rows, each input's name and a hash of
+//! its first bytes — and `--resume` compares it with its own before touching anything: on any
+//! difference it refuses, naming it, and the partial file stays exactly as it was. The record
+//! goes when the run completes.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -199,6 +206,145 @@ fn parse_row(
     Some(ResumePoint { input, line: key })
 }
 
+/// What identifies a run for `--resume`: the command and the options that shape its rows (the
+/// CLI leaves out those that do not: `-j`, `-q`, `-o`, `--resume`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunId {
+    pub command: String,
+    /// `(--option, value)` pairs, defaults included, in a fixed order.
+    pub options: Vec<(String, String)>,
+}
+
+/// How many leading bytes of each input the run record hashes.
+const HASHED_BYTES: usize = 64 * 1024;
+
+/// The record of a run over `inputs`, as written beside its partial output.
+fn record_text(id: &RunId, inputs: &[Input]) -> String {
+    let mut text = String::from(
+        "# sudoku-batch run record: what made the .partial file beside it. --resume continues \
+         that file only for the same command, options and inputs.\n",
+    );
+    text.push_str(&format!("command {}\n", id.command));
+    for (name, value) in &id.options {
+        text.push_str(&format!("option {name} {value}\n"));
+    }
+    for input in inputs {
+        text.push_str(&format!("input {} {}\n", input_hash(input), input.name));
+    }
+    text
+}
+
+/// A hash of the first bytes of an input (`stdin` for stdin, which cannot be looked at twice).
+fn input_hash(input: &Input) -> String {
+    use std::io::Read;
+    let Some(path) = &input.path else {
+        return "stdin".into();
+    };
+    let mut head = Vec::with_capacity(HASHED_BYTES);
+    match File::open(path).and_then(|f| f.take(HASHED_BYTES as u64).read_to_end(&mut head)) {
+        Ok(_) => format!("{:016x}", crate::rng::hash_bytes(&head)),
+        Err(_) => "unreadable".into(),
+    }
+}
+
+/// How the record `was` differs from `now`, in words; `None` when they agree.
+fn record_difference(was: &str, now: &str) -> Option<String> {
+    let fields = |text: &str, kind: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix(kind).map(str::to_string))
+            .collect()
+    };
+    let mut why = Vec::new();
+    let (c0, c1) = (fields(was, "command "), fields(now, "command "));
+    if c0 != c1 {
+        why.push(format!(
+            "it was made by `{}`, this is `{}`",
+            c0.join(" "),
+            c1.join(" ")
+        ));
+    }
+    let option = |line: &str| {
+        let (name, value) = line.split_once(' ').unwrap_or((line, ""));
+        (name.to_string(), value.to_string())
+    };
+    let (o0, o1): (Vec<_>, Vec<_>) = (
+        fields(was, "option ").iter().map(|l| option(l)).collect(),
+        fields(now, "option ").iter().map(|l| option(l)).collect(),
+    );
+    for (name, value) in &o1 {
+        match o0.iter().find(|(n, _)| n == name) {
+            Some((_, old)) if old != value => {
+                why.push(format!("{name} was {old} there, {value} here"))
+            }
+            None => why.push(format!("{name} {value} is new here")),
+            _ => {}
+        }
+    }
+    for (name, old) in &o0 {
+        if !o1.iter().any(|(n, _)| n == name) {
+            why.push(format!("{name} {old} is missing here"));
+        }
+    }
+    let (i0, i1) = (fields(was, "input "), fields(now, "input "));
+    if i0 != i1 {
+        let names = |v: &[String]| {
+            v.iter()
+                .map(|l| l.split_once(' ').map_or(l.as_str(), |(_, n)| n))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if names(&i0) == names(&i1) {
+            why.push(format!(
+                "the inputs changed since (their first bytes differ): {}",
+                names(&i1)
+            ));
+        } else {
+            why.push(format!(
+                "it was made from {}, this run reads {}",
+                names(&i0),
+                names(&i1)
+            ));
+        }
+    }
+    (!why.is_empty() || was != now).then(|| {
+        if why.is_empty() {
+            "its run record differs from this run's".into()
+        } else {
+            why.join("; ")
+        }
+    })
+}
+
+/// The run record's name beside a partial output: `FILE.partial.run`.
+pub fn record_path(partial: &Path) -> PathBuf {
+    let mut name = partial.as_os_str().to_owned();
+    name.push(".run");
+    PathBuf::from(name)
+}
+
+/// Why `path` cannot be created, naming what the user asked for: `cannot create out.csv:
+/// folder /x/nope does not exist`.
+pub fn cannot_create(path: &Path, e: &io::Error) -> String {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    match parent {
+        Some(dir) if !dir.exists() => format!(
+            "cannot create {}: folder {} does not exist",
+            path.display(),
+            dir.display()
+        ),
+        Some(dir) if !dir.is_dir() => format!(
+            "cannot create {}: {} is not a folder",
+            path.display(),
+            dir.display()
+        ),
+        _ => format!(
+            "cannot create {}: {}",
+            path.display(),
+            crate::input::io_reason(e)
+        ),
+    }
+}
+
 /// Where a run's rows go and how: stdout or `-o FILE`, resumed or not.
 #[derive(Clone, Copy, Debug)]
 pub struct Target<'a> {
@@ -208,6 +354,9 @@ pub struct Target<'a> {
     pub resume: bool,
     /// `--quiet`: no summary or notices on stderr (errors are still the caller's to print).
     pub quiet: bool,
+    /// What identifies the run, recorded beside `FILE.partial` and checked by `--resume`;
+    /// `None` records nothing (a library caller that resumes on the rows' own evidence).
+    pub id: Option<&'a RunId>,
 }
 
 /// How a run that did not fail ended.
@@ -236,8 +385,6 @@ pub fn deliver(
     mut settings: Settings,
     body: impl FnOnce(&mut dyn Write, &Settings) -> Result<Summary, Error>,
 ) -> Result<Ended, Error> {
-    let file_error =
-        |p: &Path, e: &dyn std::fmt::Display| Error::OutputFile(format!("{}: {e}", p.display()));
     let Some(path) = target.path else {
         if target.resume {
             return Err(Error::OutputFile(
@@ -261,15 +408,55 @@ pub fn deliver(
                 path.display()
             )));
         }
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| file_error(path, &e))?;
+        let f = OpenOptions::new().write(true).open(path).map_err(|e| {
+            Error::OutputFile(format!(
+                "cannot write {}: {}",
+                path.display(),
+                crate::input::io_reason(&e)
+            ))
+        })?;
         let mut out = BufWriter::with_capacity(OUT_BUFFER, f);
-        return finish_direct(body(&mut out, &settings), target, None);
+        let result = body(&mut out, &settings).map_err(|e| match e {
+            Error::Output(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                Error::OutputFile(format!(
+                    "cannot write {}: {}",
+                    path.display(),
+                    crate::input::io_reason(&e)
+                ))
+            }
+            e => e,
+        });
+        return finish_direct(result, target, None);
     }
     let partial = partial_path(path);
+    let record = record_path(&partial);
+    let our_record = target.id.map(|id| record_text(id, inputs));
     let file = if target.resume && partial.exists() {
+        // The record is checked before the partial file is touched: a refusal leaves it whole.
+        match (&our_record, std::fs::read_to_string(&record)) {
+            (Some(ours), Ok(theirs)) => {
+                if let Some(why) = record_difference(&theirs, ours) {
+                    return Err(Error::OutputFile(format!(
+                        "cannot resume {}: {why}. Its rows are left as they are; run the command \
+                         that made it with --resume, or this one without --resume to start over",
+                        partial.display()
+                    )));
+                }
+            }
+            (Some(ours), Err(_)) => {
+                if !target.quiet {
+                    eprintln!(
+                        "sudoku-batch: {} has no run record ({} is missing): its rows are taken \
+                         as this run's",
+                        partial.display(),
+                        record.display()
+                    );
+                }
+                std::fs::write(&record, ours)
+                    .map_err(|e| Error::OutputFile(cannot_create(&record, &e)))?;
+            }
+            (None, _) => {}
+        }
         let resumed = repair(&partial, columns, settings.output, inputs, settings.header)
             .map_err(|e| Error::OutputFile(format!("cannot resume: {e}")))?;
         settings.header = settings.header && !resumed.has_header;
@@ -300,15 +487,30 @@ pub fn deliver(
         }
         return Ok(Ended::AlreadyComplete);
     } else {
-        File::create(&partial)
+        let created = File::create(&partial);
+        if created.is_ok() {
+            match &our_record {
+                Some(text) => std::fs::write(&record, text)
+                    .map_err(|e| Error::OutputFile(cannot_create(&record, &e)))?,
+                None => {
+                    let _ = std::fs::remove_file(&record);
+                }
+            }
+        }
+        created
     };
-    let file = file.map_err(|e| file_error(&partial, &e))?;
+    let file = file.map_err(|e| Error::OutputFile(cannot_create(path, &e)))?;
     let mut out = BufWriter::with_capacity(OUT_BUFFER, file);
     let result = body(&mut out, &settings);
     let flushed = out.flush();
     drop(out);
     let result = match (result, flushed) {
-        (Err(Error::Output(e)), _) | (Ok(_), Err(e)) => Err(file_error(&partial, &e)),
+        (Err(Error::Output(e)), _) | (Ok(_), Err(e)) => Err(Error::OutputFile(format!(
+            "cannot write {} (as {} until the run ends): {}",
+            path.display(),
+            partial.display(),
+            crate::input::io_reason(&e)
+        ))),
         (r, _) => r,
     };
     match finish_direct(result, target, Some(&partial))? {
@@ -320,6 +522,7 @@ pub fn deliver(
                     path.display()
                 ))
             })?;
+            let _ = std::fs::remove_file(&record);
             Ok(Ended::Complete(summary))
         }
         other => Ok(other),

@@ -240,6 +240,13 @@ impl RowWriter {
         }
     }
 
+    /// Bytes written as they are, outside any row (a layout of its own, such as `solve
+    /// --format grid`).
+    pub fn raw(&mut self, bytes: &[u8]) -> &mut Self {
+        self.out.extend_from_slice(bytes);
+        self
+    }
+
     /// An empty field (`null` in JSON).
     #[inline]
     pub fn null(&mut self) -> &mut Self {

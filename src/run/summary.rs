@@ -160,6 +160,8 @@ pub struct Summary {
     pub wall: Duration,
     /// Whether the run was stopped by a signal before the end of its input.
     pub interrupted: bool,
+    /// The command that ran: its summary is said in its own words (`""`: plain counts).
+    pub command: &'static str,
 }
 
 impl Summary {
@@ -178,23 +180,51 @@ impl Summary {
         self.counts.iter().sum()
     }
 
-    /// Writes the human summary (what `--quiet` silences).
+    /// Writes the human summary (what `--quiet` silences), in the command's own words: `solve`
+    /// counts solved puzzles, `rate` rated ones, `minimize` minimized ones, `canon` and
+    /// `augment` what they wrote; `generate` says its own (see its command).
     pub fn write_to(&self, w: &mut dyn Write) -> io::Result<()> {
+        if self.command == "generate" {
+            // generate says what it did itself: puzzles generated, tries, acceptance.
+            return Ok(());
+        }
         let secs = self.wall.as_secs_f64();
         let n = self.puzzles();
         let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
+        // The words of each status for this command; `None`: not shown unless it occurred.
+        let word = |s: Status| -> (&'static str, bool) {
+            match (self.command, s) {
+                ("rate", Status::Solved) => ("rated (one solution)", true),
+                ("minimize", Status::Solved) => ("minimized", true),
+                ("minimize", Status::Multiple | Status::Unsolvable) => (
+                    if s == Status::Multiple {
+                        "multiple (kept as they are)"
+                    } else {
+                        "unsolvable (kept as they are)"
+                    },
+                    true,
+                ),
+                ("canon", Status::Ok) => ("canonicalised", true),
+                ("augment", Status::Ok) => ("augmented", true),
+                ("canon" | "augment", Status::Invalid) => ("invalid", true),
+                ("canon" | "augment", _) => (s.as_str(), false),
+                (_, Status::GaveUp | Status::Ok) => (s.as_str(), false),
+                _ => (s.as_str(), true),
+            }
+        };
         let counts: Vec<String> = Status::ALL
             .iter()
-            .filter(|&&s| {
-                // Solving commands always show their four main counts; others what occurred.
-                let solving = self.count(Status::Ok) == 0;
-                self.count(s) > 0 || (solving && !matches!(s, Status::GaveUp | Status::Ok))
-            })
-            .map(|&s| format!("{} {}", group(self.count(s)), s))
+            .filter(|&&s| word(s).1 || self.count(s) > 0)
+            .map(|&s| format!("{} {}", group(self.count(s)), word(s).0))
             .collect();
+        let who = if self.command.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", self.command)
+        };
         writeln!(
             w,
-            "sudoku-batch: {} puzzles in {:.3} s ({}/s): {}",
+            "sudoku-batch: {who}{} puzzles in {:.3} s ({}/s): {}",
             group(n),
             secs,
             group(rate.round() as u64),

@@ -139,7 +139,7 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
                 )));
             }
             let f = std::fs::File::create(&path)
-                .map_err(|e| run::Error::OutputFile(format!("{}: {e}", path.display())))?;
+                .map_err(|e| run::Error::OutputFile(run::output::cannot_create(&path, &e)))?;
             files.push(Some((path, BufWriter::with_capacity(256 * 1024, f))));
         }
     }
@@ -150,12 +150,14 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
             Some(k) => k,
             None => {
                 counts.unreadable += 1;
-                eprintln!(
-                    "sudoku-batch: {}:{}: not a valid puzzle, split by its text: {}",
-                    inputs[file].name,
-                    rec.line,
-                    keys::why(rec)
-                );
+                if !req.quiet {
+                    eprintln!(
+                        "sudoku-batch: {}:{}: not a valid puzzle, split by its text: {}",
+                        inputs[file].name,
+                        rec.line,
+                        keys::why(rec)
+                    );
+                }
                 u128::from(hash_bytes(&rec.text))
             }
         };

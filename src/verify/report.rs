@@ -59,7 +59,7 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
                 )));
             }
             let f = std::fs::File::create(path)
-                .map_err(|e| run::Error::OutputFile(format!("{}: {e}", path.display())))?;
+                .map_err(|e| run::Error::OutputFile(run::output::cannot_create(path, &e)))?;
             Some(Box::new(BufWriter::new(f)))
         }
     };
