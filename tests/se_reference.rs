@@ -45,8 +45,18 @@ fn load() -> Vec<Reference> {
             .position(|h| *h == name)
             .unwrap_or_else(|| panic!("no column {name} in ratings.tsv"))
     };
-    let (p, er, ep, ed, st) = (col("puzzle"), col("er"), col("ep"), col("ed"), col("status"));
-    let (ert, ept, edt) = (col("er_technique"), col("ep_technique"), col("ed_technique"));
+    let (p, er, ep, ed, st) = (
+        col("puzzle"),
+        col("er"),
+        col("ep"),
+        col("ed"),
+        col("status"),
+    );
+    let (ert, ept, edt) = (
+        col("er_technique"),
+        col("ep_technique"),
+        col("ed_technique"),
+    );
     let mut traces = std::collections::HashMap::new();
     let jsonl = std::fs::read_to_string(dir.join("traces.jsonl")).expect("traces.jsonl");
     for line in jsonl.lines().filter(|l| !l.trim().is_empty()) {
@@ -87,7 +97,12 @@ fn load() -> Vec<Reference> {
 fn disagreement(r: &Reference, got: &Result<Explanation, explain::GaveUp>) -> Option<String> {
     let e = match got {
         Ok(e) => e,
-        Err(g) => return Some(format!("{}: gave up ({g}); serate {}/{}/{}", r.puzzle, r.er, r.ep, r.ed)),
+        Err(g) => {
+            return Some(format!(
+                "{}: gave up ({g}); serate {}/{}/{}",
+                r.puzzle, r.er, r.ep, r.ed
+            ))
+        }
     };
     let ours = (
         e.rating.er.to_string(),
@@ -139,7 +154,11 @@ fn disagreement(r: &Reference, got: &Result<Explanation, explain::GaveUp>) -> Op
 )]
 fn explain_agrees_with_serate_on_every_reference_puzzle() {
     let refs = load();
-    assert!(refs.len() > 1000, "the reference set has {} puzzles", refs.len());
+    assert!(
+        refs.len() > 1000,
+        "the reference set has {} puzzles",
+        refs.len()
+    );
     assert!(refs.iter().filter(|r| r.steps.is_some()).count() >= 300);
     let results: Vec<Option<String>> = refs
         .par_iter()
@@ -154,7 +173,10 @@ fn explain_agrees_with_serate_on_every_reference_puzzle() {
             .filter(|&i| (lo..hi).contains(&tenths(&refs[i].er)))
             .collect();
         let agree = in_band.iter().filter(|&&i| results[i].is_none()).count();
-        let traced: Vec<&usize> = in_band.iter().filter(|&&i| refs[i].steps.is_some()).collect();
+        let traced: Vec<&usize> = in_band
+            .iter()
+            .filter(|&&i| refs[i].steps.is_some())
+            .collect();
         let traced_ok = traced.iter().filter(|&&&i| results[i].is_none()).count();
         table += &format!(
             "{name:<10} {agree:>5} / {:<5} ({traced_ok} / {})\n",
@@ -167,5 +189,10 @@ fn explain_agrees_with_serate_on_every_reference_puzzle() {
         eprintln!("{b}");
     }
     eprintln!("{table}");
-    assert!(bad.is_empty(), "{} of {} puzzles disagree with serate:\n{table}", bad.len(), refs.len());
+    assert!(
+        bad.is_empty(),
+        "{} of {} puzzles disagree with serate:\n{table}",
+        bad.len(),
+        refs.len()
+    );
 }

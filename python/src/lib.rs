@@ -695,6 +695,7 @@ fn generate_rows<'py>(
         samples: u32::try_from(positive("samples", samples)?)
             .map_err(|_| usage(format!("samples is too large: {samples}")))?,
         format: Some(OutputFormat::Csv),
+        se: None,
     };
     generate::check_targets(&req.opts).map_err(usage)?;
     let end = start

@@ -134,6 +134,31 @@ error, 130 interrupted."
     )]
     Rate(RateArgs),
 
+    /// Rate every puzzle as Sudoku Explainer does (ER, EP, ED) and write its step path: one JSON
+    /// object per puzzle, or SE's one-line descriptions with --format text.
+    #[command(
+        long_about = "Rate every puzzle as Sudoku Explainer 1.2.1 does (the ratings serate \
+gives) and write the path of steps that produced the rating, one record per puzzle, in input \
+order.\n\n\
+er is the hardest step of the whole path, ep the hardest before the first cell is placed, ed \
+the first step's rating; er_technique names the technique that set er. Each step of steps is \
+{\"technique\", \"rating\", \"placements\": [[cell, digit], ...], \"eliminations\": [[cell, \
+digit], ...]}, cells numbered 0 (r1c1) to 80 (r9c9) row by row, digits 1-9. A placement also \
+takes its digit out of the cell's 20 peers. Replaying the steps from the givens reaches the \
+solution.\n\n\
+Columns: line,puzzle,status,er,ep,ed,er_technique,steps,error (then file with several inputs; \
+jsonl by default, csv with steps as a JSON text field). SE rates only puzzles with exactly one \
+solution: others get status multiple, unsolvable or invalid and empty ratings. A puzzle that \
+needs more than --se-budget work gets status gave-up and the reason in error.",
+        after_help = "Examples:\n  \
+sudoku-batch explain hard.txt -o paths.jsonl\n  \
+echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | sudoku-batch explain --format text\n  \
+sudoku-batch explain -j 8 --format csv corpus.txt -o paths.csv\n\n\
+Exit status: 0 completed, 1 --strict found invalid, unsolvable, multiple-solution or given-up \
+puzzles, 2 usage or I/O error, 130 interrupted."
+    )]
+    Explain(ExplainArgs),
+
     /// Write every puzzle's minlex canonical form and automorphism count: equivalent puzzles
     /// get the same form.
     #[command(
@@ -459,9 +484,10 @@ pub struct BatchArgs {
 
     /// Output format: `csv` (a header, then one row per puzzle), `jsonl` (one JSON object per
     /// line, the same fields, empty ones null); for solve also `grid` (each solution as 9 lines
-    /// of 9 digits) and `json` (each solution as a LeetCode board).
-    #[arg(long, value_enum, default_value = "csv", value_name = "FORMAT")]
-    pub format: OutputFormatArg,
+    /// of 9 digits) and `json` (each solution as a LeetCode board); for explain also `text`
+    /// (Sudoku Explainer's one-line description of each step). Default: csv (explain: jsonl).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<OutputFormatArg>,
 
     #[command(flatten)]
     pub workers: Workers,
@@ -510,6 +536,29 @@ pub struct RateArgs {
     /// ratings on any machine, with any -j.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+
+    /// Add Sudoku Explainer's rating (SE 1.2.1, as its serate gives it): columns er, ep, ed and
+    /// er_technique, for puzzles with exactly one solution.
+    #[arg(long)]
+    pub se: bool,
+
+    /// With --se: the most work a puzzle may take, in potentials derived by SE's chains; one
+    /// that needs more gets status gave-up and the reason in error.
+    #[arg(long, value_name = "N", default_value_t = crate::explain::DEFAULT_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub se_budget: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+
+    /// The most work a puzzle may take, in potentials derived by SE's chains; one that needs
+    /// more gets status gave-up and the reason in error.
+    #[arg(long, value_name = "N", default_value_t = crate::explain::DEFAULT_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub se_budget: u64,
 }
 
 #[derive(Args, Debug)]
@@ -711,6 +760,25 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "A..B", value_parser = range_f64)]
     pub rating: Option<(f64, f64)>,
 
+    /// Keep only puzzles whose Sudoku Explainer ER lies in A..B (inclusive, one decimal as SE
+    /// prints it: 9.0..9.4); csv and jsonl then add er, ep and ed columns.
+    #[arg(long, value_name = "A..B", value_parser = range_f64)]
+    pub er: Option<(f64, f64)>,
+
+    /// Keep only puzzles whose SE EP (hardest step before the first placement) lies in A..B.
+    #[arg(long, value_name = "A..B", value_parser = range_f64)]
+    pub ep: Option<(f64, f64)>,
+
+    /// Keep only puzzles whose SE ED (the first step's rating) lies in A..B.
+    #[arg(long, value_name = "A..B", value_parser = range_f64)]
+    pub ed: Option<(f64, f64)>,
+
+    /// With --er/--ep/--ed: the most work one SE rating may take, in potentials derived by SE's
+    /// chains; a try that needs more is rejected.
+    #[arg(long, value_name = "N", default_value_t = crate::explain::DEFAULT_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub se_budget: u64,
+
     /// Transforms a rating averages over (the rating column and --rating).
     #[arg(long, value_name = "K", default_value_t = crate::rate::DEFAULT_SAMPLES,
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -800,6 +868,14 @@ impl GenerateArgs {
                 GenerateFormatArg::Csv => Some(OutputFormat::Csv),
                 GenerateFormatArg::Jsonl => Some(OutputFormat::Jsonl),
             },
+            se: (self.er.is_some() || self.ep.is_some() || self.ed.is_some()).then_some(
+                crate::generate::command::SeTarget {
+                    er: self.er,
+                    ep: self.ep,
+                    ed: self.ed,
+                    budget: self.se_budget,
+                },
+            ),
         })
     }
 
@@ -881,15 +957,19 @@ pub enum OutputFormatArg {
     /// solve only: each solution as a LeetCode JSON board on one line; a puzzle without a
     /// unique solution gives `{"line":N,"status":…,"reason":…}` instead.
     Json,
+    /// explain only: per puzzle a `# line N: puzzle  ER … EP … ED …` line, then one line per
+    /// step, its rating and Sudoku Explainer's description; a blank line between puzzles.
+    Text,
 }
 
 impl BatchArgs {
     /// The shared settings of a per-puzzle run; `stop` is the flag SIGINT and SIGTERM raise.
     pub fn settings(&self, stop: Arc<AtomicBool>) -> Settings {
         Settings {
-            output: match self.format {
+            output: match self.format() {
                 OutputFormatArg::Jsonl => OutputFormat::Jsonl,
-                // grid and json write their own bytes through the CSV writer, with no header.
+                // grid, json and text write their own bytes through the CSV writer, with no
+                // header.
                 _ => OutputFormat::Csv,
             },
             input_format: self.input_format.map(|f| match f {
@@ -910,23 +990,36 @@ impl BatchArgs {
         }
     }
 
-    /// `--format grid` or `json`: solutions for reading, not rows.
+    /// The output format asked for, csv by default.
+    pub fn format(&self) -> OutputFormatArg {
+        self.format.unwrap_or(OutputFormatArg::Csv)
+    }
+
+    /// `--format grid`, `json` or `text`: for reading, not rows.
     pub fn readable(&self) -> bool {
-        matches!(self.format, OutputFormatArg::Grid | OutputFormatArg::Json)
+        matches!(
+            self.format(),
+            OutputFormatArg::Grid | OutputFormatArg::Json | OutputFormatArg::Text
+        )
     }
 
     /// Refuses what these options cannot do for `command` (`grid` and `json` are `solve`'s, and
     /// have no rows to resume from).
     pub fn check(&self, command: &str) -> Result<(), String> {
         if self.readable() {
-            let name = if self.format == OutputFormatArg::Grid {
-                "grid"
-            } else {
-                "json"
+            let (name, owner) = match self.format() {
+                OutputFormatArg::Grid => ("grid", "solve"),
+                OutputFormatArg::Json => ("json", "solve"),
+                _ => ("text", "explain"),
             };
-            if command != "solve" {
+            if command != owner {
+                let also = if command == "explain" {
+                    ", jsonl or text"
+                } else {
+                    " or jsonl"
+                };
                 return Err(format!(
-                    "--format {name} is solve's; {command} writes csv or jsonl"
+                    "--format {name} is {owner}'s; {command} writes csv{also}"
                 ));
             }
             if self.resume {
@@ -956,7 +1049,7 @@ impl SolveArgs {
             limit: if self.first { 1 } else { self.limit },
             max_guesses: self.max_guesses,
             timing: !self.no_timing,
-            layout: match self.batch.format {
+            layout: match self.batch.format() {
                 OutputFormatArg::Grid => crate::solve::Layout::Grid,
                 OutputFormatArg::Json => crate::solve::Layout::Json,
                 _ => crate::solve::Layout::Rows,

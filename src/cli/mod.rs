@@ -48,9 +48,20 @@ where
             let job = rate::command::RateJob {
                 samples: a.samples,
                 seed: a.seed,
+                se: a.se.then_some(a.se_budget),
             };
             run::execute(inputs, target, settings, job)
         }),
+        Command::Explain(mut a) => {
+            a.batch.format.get_or_insert(args::OutputFormatArg::Jsonl);
+            batch(id, &a.batch, |inputs, target, settings| {
+                let job = crate::explain::command::ExplainJob {
+                    budget: a.se_budget,
+                    text: a.batch.format() == args::OutputFormatArg::Text,
+                };
+                run::execute(inputs, target, settings, job)
+            })
+        }
         Command::Augment(a) => batch(id, &a.batch, |inputs, target, settings| {
             let job = augment::AugmentJob {
                 copies: a.copies,

@@ -7,6 +7,7 @@
 mod basic;
 mod board;
 mod chains;
+pub mod command;
 mod exclusion;
 mod hint;
 mod path;

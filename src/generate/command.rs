@@ -30,6 +30,16 @@ pub static COLUMNS: Columns = Columns {
     counted: false,
 };
 
+/// The `--format csv|jsonl` columns with Sudoku Explainer targets.
+pub static SE_COLUMNS: Columns = Columns {
+    names: &[
+        "index", "puzzle", "solution", "clues", "rating", "singles", "class", "symmetry", "er",
+        "ep", "ed",
+    ],
+    status: None,
+    counted: false,
+};
+
 /// The default format: one puzzle per line, 81 characters, `.` for blanks, no header.
 pub static LINES: Columns = Columns {
     names: &["puzzle"],
@@ -53,6 +63,44 @@ pub struct Request {
     pub samples: u32,
     /// Bare lines (`None`) or CSV / JSON lines with every field.
     pub format: Option<OutputFormat>,
+    /// Keep only puzzles whose Sudoku Explainer ratings lie in these bands.
+    pub se: Option<SeTarget>,
+}
+
+impl Request {
+    /// The columns the run writes.
+    pub fn columns(&self) -> &'static Columns {
+        match (self.format, self.se) {
+            (None, _) => &LINES,
+            (Some(_), None) => &COLUMNS,
+            (Some(_), Some(_)) => &SE_COLUMNS,
+        }
+    }
+}
+
+/// Sudoku Explainer targets: each an inclusive `lo..=hi` band of ratings (one decimal, as SE
+/// prints them), and the work budget of one rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeTarget {
+    pub er: Option<(f64, f64)>,
+    pub ep: Option<(f64, f64)>,
+    pub ed: Option<(f64, f64)>,
+    pub budget: u64,
+}
+
+impl SeTarget {
+    /// Whether a rating meets every band.
+    pub fn accepts(&self, r: &crate::explain::Rating) -> bool {
+        let inside = |band: Option<(f64, f64)>, t: crate::explain::Tenths| {
+            band.is_none_or(|(lo, hi)| {
+                let v = f64::from(t.0) / 10.0;
+                // Compare in tenths, as SE prints them: 9.0..9.4 holds 9.4.
+                let (lo, hi, v) = ((lo * 10.0).round(), (hi * 10.0).round(), (v * 10.0).round());
+                lo <= v && v <= hi
+            })
+        };
+        inside(self.er, r.er) && inside(self.ep, r.ep) && inside(self.ed, r.ed)
+    }
 }
 
 /// How a generate run that did not fail ended.
@@ -83,11 +131,7 @@ pub fn execute(
     settings: Settings,
 ) -> Result<Ended, run::Error> {
     super::check_targets(&req.opts).map_err(run::Error::OutputFile)?;
-    let columns = if req.format.is_some() {
-        &COLUMNS
-    } else {
-        &LINES
-    };
+    let columns = req.columns();
     let mut outcome = Ended::Complete;
     let ended = output::deliver(&[], target, columns, settings.clone(), |out, settings| {
         let (summary, end) = generate_into(req, out, settings, &target)?;
@@ -123,7 +167,7 @@ fn generate_into(
     let started = Instant::now();
     if settings.header && req.format == Some(OutputFormat::Csv) {
         let mut h = Vec::new();
-        COLUMNS.write_header(&mut h, OutputFormat::Csv, false);
+        req.columns().write_header(&mut h, OutputFormat::Csv, false);
         out.write_all(&h).map_err(run::Error::Output)?;
     }
     let todo = indices(req, settings);
@@ -187,15 +231,8 @@ fn generate_into(
                         };
                         return Err(run::Error::Threads(String::new()));
                     };
-                    let mut w = RowWriter::new(
-                        job.format.unwrap_or(OutputFormat::Csv),
-                        if job.format.is_some() {
-                            &COLUMNS
-                        } else {
-                            &LINES
-                        },
-                        256,
-                    );
+                    let mut w =
+                        RowWriter::new(job.format.unwrap_or(OutputFormat::Csv), job.columns(), 256);
                     write_row(&job, &mut w, row.index, &g);
                     out.write_all(&w.finish()).map_err(run::Error::Output)?;
                     written += 1;
@@ -286,6 +323,10 @@ fn accepts(req: &Request, p: &crate::Grid) -> bool {
             return false;
         }
     }
+    if let Some(t) = &req.se {
+        // Last: the SE rating is the costly test. A try whose rating gives up is rejected.
+        return crate::explain::rate(p, t.budget).is_ok_and(|r| t.accepts(&r));
+    }
     true
 }
 
@@ -304,6 +345,18 @@ fn write_row(req: &Request, w: &mut RowWriter, index: u64, g: &Generated) {
         .boolean(Some(f.singles))
         .word(f.class.as_str())
         .word(f.symmetry.as_str());
+    if let Some(t) = &req.se {
+        match crate::explain::rate(&g.puzzle, t.budget) {
+            Ok(r) => {
+                for x in [r.er, r.ep, r.ed] {
+                    w.float(Some(f64::from(x.0) / 10.0), 1);
+                }
+            }
+            Err(_) => {
+                w.null().null().null();
+            }
+        }
+    }
     w.end();
 }
 

@@ -226,6 +226,17 @@ impl RowWriter {
         }
     }
 
+    /// A JSON value already serialised: as it is in JSON lines, as a (quoted) text field in
+    /// CSV.
+    pub fn json(&mut self, json: &str) -> &mut Self {
+        self.open();
+        match self.format {
+            OutputFormat::Csv => csv_field(&mut self.out, json.as_bytes()),
+            OutputFormat::Jsonl => self.out.extend_from_slice(json.as_bytes()),
+        }
+        self
+    }
+
     /// `true` / `false`, or empty.
     pub fn boolean(&mut self, v: Option<bool>) -> &mut Self {
         match v {
