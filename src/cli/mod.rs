@@ -231,6 +231,14 @@ fn run_id(args: &[std::ffi::OsString]) -> RunId {
             Some((format!("--{}", id.replace('_', "-")), values.join(",")))
         })
         .collect();
+    // `--format` has a default per command (explain's is jsonl): record the one in force.
+    let has_format = Cli::command()
+        .find_subcommand(command)
+        .is_some_and(|c| c.get_arguments().any(|a| a.get_id() == "format"));
+    if has_format && !options.iter().any(|(name, _)| name == "--format") {
+        let default = if command == "explain" { "jsonl" } else { "csv" };
+        options.push(("--format".into(), default.into()));
+    }
     options.sort();
     RunId {
         command: command.to_string(),
