@@ -20,6 +20,8 @@
 //! - [`dedup`], [`split`]: equivalence-aware deduplication and leak-free splits.
 //! - [`generate`]: seeded, proven-unique puzzle generation and `minimize`.
 //! - [`rate`]: what `rate` writes per puzzle: guesses, transform-averaged rating, singles, class.
+//! - [`explain`]: Sudoku Explainer 1.2.1's rating (ER/EP/ED) and step path, as `serate` gives
+//!   them; `explain` and `rate --se`.
 //! - [`bench`]: timing the engine, exports (one file per format), the machine, refereeing other
 //!   solvers (`bench --external`).
 //! - [`transform`], [`rng`]: equivalence transforms and seeded randomness for the dataset

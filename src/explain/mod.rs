@@ -1,8 +1,26 @@
 //! Sudoku Explainer ratings and step paths: a logical solver that reproduces Sudoku Explainer
-//! 1.2.1's rating (as `serate` gives it) — its techniques, their ratings, and its rule for
-//! choosing the next step — on this crate's bitboards.
+//! 1.2.1's rating as its command-line rater `serate` gives it — ER (the hardest step), EP (the
+//! hardest before the first placement), ED (the first step) — with SE's techniques, ratings and
+//! rule for choosing the next step, on this crate's bitboards.
 //!
-//! Work in progress.
+//! SE applies the first hint of the first of its producers that has one, so the rating depends
+//! on the order in which every producer visits regions, digits and cells, and for chains on the
+//! parents each derived potential gets. Each submodule reproduces one family of producers with
+//! SE's orders (`board` holds the tables in SE's order); `path` asks them in SE's order and keeps
+//! the running ratings; `chains` is most of the work. The design story, the quirks of SE it
+//! keeps, how agreement is checked and what made it fast: `docs/explain.md`.
+//!
+//! ```
+//! use sudoku_batch::{explain, Grid};
+//! let p: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse()
+//!     .unwrap();
+//! let r = explain::rate(&p, explain::DEFAULT_BUDGET).unwrap();
+//! assert_eq!((r.er.to_string(), r.ep.to_string(), r.ed.to_string()), ("2.6".into(), "1.2".into(), "1.2".into()));
+//! assert_eq!(r.er_technique, "Pointing");
+//! let e = explain::explain(&p, explain::DEFAULT_BUDGET).unwrap();
+//! assert_eq!(e.steps[0].text, "Hidden Single: r6c2: 4 in block");
+//! ```
 
 mod basic;
 mod board;
