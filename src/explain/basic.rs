@@ -11,8 +11,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION, PEERS,
-    PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    cells_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, PEERS, PEER_MASK, REGION_CELLS,
+    REGION_MASK, ROW,
 };
 use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
 
@@ -57,13 +57,6 @@ fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
 /// The regions of one kind.
 fn regions_of(kind: usize) -> std::ops::Range<Region> {
     kind * 9..kind * 9 + 9
-}
-
-/// A region's positions as cells.
-fn region_cells_at(region: Region, positions: u16) -> Vec<usize> {
-    digits_of(positions << 1)
-        .map(|k| REGION_CELLS[region][k as usize - 1] as usize)
-        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,8 +281,8 @@ pub(crate) fn hidden_set_findings(
             let pos = b.region_positions(region);
             // Only digits with 2..=degree places can be in the set (SE's CommonTuples).
             let mut eligible = 0u32;
-            for v in 1..=9usize {
-                let n = pos[v].count_ones();
+            for (v, p) in pos.iter().enumerate().skip(1) {
+                let n = p.count_ones();
                 if n >= 2 && n <= degree {
                     eligible |= 1 << (v - 1);
                 }
@@ -439,42 +432,6 @@ pub(crate) fn naked_set_findings(
     ControlFlow::Continue(())
 }
 
-/// The cells of a set that lie in a region, in the region's order.
-pub(crate) fn cells_in_region_order(region: Region, set: Cells) -> Vec<usize> {
-    REGION_CELLS[region]
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|&c| set & (1u128 << c) != 0)
-        .collect()
-}
-
-/// SE's `NakedSetGen` eliminations: each digit of the set leaves every cell that sees all the
-/// set's cells holding it. The masks, and the order SE's `HashMap` was filled in (cells in the
-/// order they were first given a digit).
-pub(crate) fn naked_set_gen_elims(b: &Board, f: NakedSetFinding) -> ([u16; 81], Vec<u8>) {
-    let mut masks = [0u16; 81];
-    let mut order = Vec::new();
-    for v in digits_of(f.values) {
-        let mut victims: Option<Cells> = None;
-        for c in cells_of(f.cells) {
-            if b.has(c, v) {
-                victims = Some(match victims {
-                    None => PEER_MASK[c],
-                    Some(s) => s & PEER_MASK[c],
-                });
-            }
-        }
-        let victims = victims.unwrap_or(0) & b.digits[v as usize];
-        for c in cells_of(victims) {
-            if masks[c] == 0 {
-                order.push(c as u8);
-            }
-            masks[c] |= 1 << v;
-        }
-    }
-    (masks, order)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Fish
 
@@ -590,47 +547,6 @@ pub(crate) fn fish(b: &Board, degree: u32, sink: &mut dyn Sink) -> Flow {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Generalised intersections (used inside dynamic chains only)
-
-/// SE's `VLocking` finding: `value`'s 2..6 candidate cells of a region.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct VLockingFinding {
-    pub region: Region,
-    pub value: u8,
-    pub cells: Cells,
-}
-
-/// SE's `VLocking`, regions in the order blocks, rows, columns, digits outermost.
-pub(crate) fn vlocking_findings(b: &Board, found: &mut dyn FnMut(VLockingFinding) -> Flow) -> Flow {
-    for kind in [BLOCK, ROW, COLUMN] {
-        for v in 1..=9u8 {
-            for region in regions_of(kind) {
-                let cells = b.digits[v as usize] & REGION_MASK[region];
-                let n = cells.count_ones();
-                if !(2..=6).contains(&n) {
-                    continue;
-                }
-                found(VLockingFinding {
-                    region,
-                    value: v,
-                    cells,
-                })?;
-            }
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// The cells a generalised intersection removes its digit from (ascending: SE's `CellSet`).
-pub(crate) fn vlocking_victims(b: &Board, f: VLockingFinding) -> Cells {
-    let mut victims = crate::explain::board::ALL_CELLS;
-    for c in cells_of(f.cells) {
-        victims &= PEER_MASK[c];
-    }
-    victims & b.digits[f.value as usize]
-}
-
-// ---------------------------------------------------------------------------------------------
 // XY- and XYZ-wings
 
 /// SE's `XYWing`: a pivot with two (XYZ: three) candidates and two bivalue pincers among its
@@ -689,14 +605,4 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
         }
     }
     ControlFlow::Continue(())
-}
-
-/// The region of `kind` shared by two cells, if any.
-pub(crate) fn shared_region(a: usize, b: usize, kind: usize) -> Option<Region> {
-    (CELL_REGION[a][kind] == CELL_REGION[b][kind]).then_some(CELL_REGION[a][kind])
-}
-
-/// A cell's position in its region of a kind.
-pub(crate) fn index_in(cell: usize, region: Region) -> usize {
-    INDEX_IN_REGION[cell][region / 9] as usize
 }

@@ -102,7 +102,9 @@ const PEER_MASK_C: [Cells; 81] = {
 pub(crate) const ALL_CELLS: Cells = (1u128 << 81) - 1;
 
 /// The peers of each cell in the order SE's chains visit them when a candidate goes on: its
-/// block (block order), then the rest of its row, then the rest of its column.
+/// block (block order), then the rest of its row, then the rest of its column. (The chains
+/// produce this order from masks; the table states it for the tests.)
+#[cfg(test)]
 const PEERS_CHAIN_ORDER_C: [[u8; 20]; 81] = {
     let mut out = [[0u8; 20]; 81];
     let mut c = 0;
@@ -136,7 +138,6 @@ pub(crate) static REGION_MASK: [Cells; 27] = REGION_MASK_C;
 pub(crate) static CELL_REGION: [[usize; 3]; 81] = CELL_REGION_C;
 pub(crate) static INDEX_IN_REGION: [[u8; 3]; 81] = INDEX_IN_REGION_C;
 pub(crate) static PEER_MASK: [Cells; 81] = PEER_MASK_C;
-pub(crate) static PEERS_CHAIN_ORDER: [[u8; 20]; 81] = PEERS_CHAIN_ORDER_C;
 /// Each cell's 20 peers, ascending (SE's `visibleCellIndex`).
 pub(crate) static PEERS: [[u8; 20]; 81] = crate::grid::PEERS;
 
@@ -212,10 +213,10 @@ impl Board {
                 b.empty |= 1u128 << c;
             }
         }
-        for c in 0..81 {
+        for (c, peers) in PEERS.iter().enumerate() {
             let v = b.values[c];
             if v != 0 {
-                for &p in &PEERS[c] {
+                for &p in peers {
                     b.cands[p as usize] &= !(1 << v);
                 }
             }
@@ -335,11 +336,6 @@ impl Board {
     pub(crate) fn is_solved(&self) -> bool {
         self.empty == 0
     }
-
-    /// The grid of the digits placed so far.
-    pub(crate) fn grid(&self) -> Grid {
-        Grid::from_cells(self.values).unwrap_or(Grid::EMPTY)
-    }
 }
 
 #[cfg(test)]
@@ -356,13 +352,13 @@ mod tests {
         assert_eq!(INDEX_IN_REGION[40], [4, 4, 4]);
         // r2c2's chain order: its block, then row 2 beyond the block, then column 2 beyond it.
         assert_eq!(
-            PEERS_CHAIN_ORDER[10],
+            PEERS_CHAIN_ORDER_C[10],
             [0, 1, 2, 9, 11, 18, 19, 20, 12, 13, 14, 15, 16, 17, 28, 37, 46, 55, 64, 73]
         );
         for c in 0..81 {
             assert_eq!(PEER_MASK[c].count_ones(), 20);
             let mut m = 0u128;
-            for &p in &PEERS_CHAIN_ORDER[c] {
+            for &p in &PEERS_CHAIN_ORDER_C[c] {
                 m |= 1u128 << p;
             }
             assert_eq!(m, PEER_MASK[c]);

@@ -30,7 +30,7 @@
 use super::basic;
 use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Region, BLOCK, CELL_REGION, COLUMN,
-    PEERS_CHAIN_ORDER, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{Detail, Hint};
 
@@ -381,7 +381,7 @@ impl ChainHint {
     }
 
     /// The step this hint is.
-    pub(crate) fn to_hint(self) -> Hint {
+    pub(crate) fn into_hint(self) -> Hint {
         Hint {
             rating: self.difficulty,
             elims: self.elims.clone(),
@@ -639,7 +639,7 @@ impl Chainer {
     fn note(&mut self, h: &ChainHint) {
         if self.rule_source.is_none() {
             let k = (h.difficulty, h.complexity, h.sort_key);
-            if self.best.map_or(true, |b| key_less(k, b)) {
+            if self.best.is_none_or(|b| key_less(k, b)) {
                 self.best = Some(k);
             }
         }
@@ -700,24 +700,6 @@ impl Chainer {
             parent_count: parents.len() as u32,
         });
         self.parents.extend_from_slice(parents);
-        self.work += 1;
-        id
-    }
-
-    /// A node whose parents are `first` then `extra`.
-    fn node_with(&mut self, pot: Pot, cause: Cause, first: u32, extra: &[u32]) -> u32 {
-        let id = self.nodes.len() as u32;
-        let depth = self.nodes[first as usize].depth + 1;
-        self.nodes.push(Node {
-            pot,
-            depth,
-            cause,
-            nested: NONE,
-            first_parent: self.parents.len() as u32,
-            parent_count: 1 + extra.len() as u32,
-        });
-        self.parents.push(first);
-        self.parents.extend_from_slice(extra);
         self.work += 1;
         id
     }
@@ -908,10 +890,10 @@ impl Chainer {
         let src = pot(cell, v, true);
         // The cycle search from the on source also finds the forcing chain from it (SE runs a
         // second search; its tree is the same up to its target, see `do_cycles`).
-        let (cycles, target) = self.do_cycles(b, src, y, x, x);
+        let (cycles, target) = self.do_cycles(src, y, x, x);
         let mut chains: Vec<u32> = target.into_iter().collect();
         if x {
-            self.do_forcing_chains(b, conj(src), y, &mut chains);
+            self.do_forcing_chains(conj(src), y, &mut chains);
         }
         for dst in cycles {
             if let Some(h) = self.cycle_hint(b, dst, y, x) {
@@ -1048,7 +1030,6 @@ impl Chainer {
     /// first one), stopping at that node, so the node and its chain are the same.
     fn do_cycles(
         &mut self,
-        b: &Board,
         src: Pot,
         y: bool,
         x: bool,
@@ -1063,9 +1044,6 @@ impl Chainer {
         let mut pending_on = std::mem::take(&mut self.buf_a);
         let mut pending_off = std::mem::take(&mut self.buf_b);
         let mut batch = std::mem::take(&mut self.buf_c);
-        let mut offs = std::mem::take(&mut self.offs);
-        let mut ons = std::mem::take(&mut self.ons);
-        let mut hidden = std::mem::take(&mut self.hidden);
         pending_on.clear();
         pending_off.clear();
         pending_on.push(root);
@@ -1141,23 +1119,17 @@ impl Chainer {
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
-        self.offs = offs;
-        self.ons = ons;
-        self.hidden = hidden;
         (cycles, target)
     }
 
     /// SE's `doForcingChains` from `src` (on or off): alternate batches; a potential that
     /// contradicts the source is a chain target (at most one per call).
-    fn do_forcing_chains(&mut self, b: &Board, src: Pot, y: bool, chains: &mut Vec<u32>) {
+    fn do_forcing_chains(&mut self, src: Pot, y: bool, chains: &mut Vec<u32>) {
         let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
         let mut pending_on = std::mem::take(&mut self.buf_a);
         let mut pending_off = std::mem::take(&mut self.buf_b);
         let mut batch = std::mem::take(&mut self.buf_c);
-        let mut offs = std::mem::take(&mut self.offs);
-        let mut ons = std::mem::take(&mut self.ons);
-        let mut hidden = std::mem::take(&mut self.hidden);
         pending_on.clear();
         pending_off.clear();
         if pot_on(src) {
@@ -1223,9 +1195,6 @@ impl Chainer {
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
-        self.offs = offs;
-        self.ons = ons;
-        self.hidden = hidden;
     }
 
     /// SE's `createCycleHint`: a candidate seen by an on and by an off potential of the cycle
@@ -1587,7 +1556,7 @@ impl Chainer {
                         .iter()
                         .map(|&pp| self.props[pp].get(target))
                         .collect();
-                    if targets.iter().any(|&t| t == NONE) {
+                    if targets.contains(&NONE) {
                         continue;
                     }
                     if let Some(h) = self.reduction_hint(

@@ -10,38 +10,34 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{cells_of, digits_of, Board, Cells, PEERS, PEER_MASK};
+use super::board::{cells_of, Board, Cells, PEERS, PEER_MASK};
 use super::hint::{Detail, Flow, Hint, Sink};
 
 /// The cells SE considers (at least two candidates, no naked single among their peers, some
 /// excluder), with their excluders (peers with 2..=`max` candidates), in cell order.
-fn candidates(b: &Board, max: u32) -> (Vec<usize>, Vec<Cells>, Vec<Vec<u8>>) {
+fn candidates(b: &Board, max: u32) -> (Vec<usize>, Vec<Cells>) {
     let mut cells = Vec::new();
     let mut masks = Vec::new();
-    let mut lists = Vec::new();
-    for c in 0..81 {
+    for (c, peers) in PEERS.iter().enumerate() {
         if b.count(c) < 2 {
             continue;
         }
         let mut naked_single = false;
         let mut ex: Cells = 0;
-        let mut list = Vec::new();
-        for &p in &PEERS[c] {
+        for &p in peers {
             let n = b.count(p as usize);
             if n == 1 {
                 naked_single = true;
             } else if n >= 2 && n <= max {
                 ex |= 1u128 << p;
-                list.push(p);
             }
         }
         if !naked_single && ex != 0 {
             cells.push(c);
             masks.push(ex);
-            lists.push(list);
         }
     }
-    (cells, masks, lists)
+    (cells, masks)
 }
 
 /// SE's `Twomutations(2, n)`: (0,1), (0,2), (1,2), (0,3), (1,3), (2,3), …
@@ -158,7 +154,7 @@ fn exclusion_hint(b: &Board, cells: &[usize], allowed: &[u16]) -> Option<Hint> {
 
 /// SE's `AlignedPairExclusion`.
 pub(crate) fn aligned_pair(b: &Board, sink: &mut dyn Sink) -> Flow {
-    let (cand, excl, _) = candidates(b, 2);
+    let (cand, excl) = candidates(b, 2);
     if cand.len() < 2 {
         return ControlFlow::Continue(());
     }
@@ -178,7 +174,7 @@ pub(crate) fn aligned_pair(b: &Board, sink: &mut dyn Sink) -> Flow {
 
 /// SE's `AlignedExclusion(3)`: aligned triplet exclusion.
 pub(crate) fn aligned_triplet(b: &Board, sink: &mut dyn Sink) -> Flow {
-    let (cand, excl, lists) = candidates(b, 3);
+    let (cand, excl) = candidates(b, 3);
     if cand.len() < 3 {
         return ControlFlow::Continue(());
     }

@@ -14,7 +14,7 @@
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
-use super::board::{cell_name, cells_of, digits_of, region_kind_name, Board, Cells, REGION_CELLS};
+use super::board::{cell_name, digits_of, region_kind_name, Board, Cells, REGION_CELLS};
 use super::chains::ChainHint;
 
 /// What a producer's search does after handing over a hint: go on, or stop.
@@ -307,11 +307,6 @@ pub(crate) fn in_region_order(region: usize, set: Cells) -> Vec<u8> {
         .copied()
         .filter(|&c| set & (1u128 << c) != 0)
         .collect()
-}
-
-/// The cells of a set, ascending.
-pub(crate) fn cell_vec(set: Cells) -> Vec<u8> {
-    cells_of(set).map(|c| c as u8).collect()
 }
 
 /// SE's `Cell.toString(cells...)`: names joined by commas.

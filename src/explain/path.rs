@@ -119,11 +119,11 @@ fn best_chain(
 ) -> Option<Hint> {
     let mut best: Option<ChainHint> = None;
     run(chainer, b, &mut |h| {
-        if best.as_ref().map_or(true, |cur| h.before(cur)) {
+        if best.as_ref().is_none_or(|cur| h.before(cur)) {
             best = Some(h);
         }
     });
-    best.map(|h| h.to_hint())
+    best.map(|h| h.into_hint())
 }
 
 /// A whole path and its ratings (SE's `difficulty`, `pearl`, `diamond` and their names).
