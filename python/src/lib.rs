@@ -950,7 +950,11 @@ fn rate_file<'py>(
         path,
         out,
         settings,
-        FileJob::Rate(RateJob { samples, seed }),
+        FileJob::Rate(RateJob {
+            samples,
+            seed,
+            se: None,
+        }),
     )
 }
 
