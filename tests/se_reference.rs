@@ -94,12 +94,12 @@ fn load() -> Vec<Reference> {
 }
 
 /// What went wrong on one puzzle, as text; `None` when it agrees.
-fn disagreement(r: &Reference, got: &Result<Explanation, explain::GaveUp>) -> Option<String> {
+fn disagreement(r: &Reference, got: &Result<Explanation, explain::Unrated>) -> Option<String> {
     let e = match got {
         Ok(e) => e,
         Err(g) => {
             return Some(format!(
-                "{}: gave up ({g}); serate {}/{}/{}",
+                "{}: no rating ({g}); serate {}/{}/{}",
                 r.puzzle, r.er, r.ep, r.ed
             ))
         }

@@ -7,8 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::{explain, rate, Explanation, Tenths};
-use crate::engine;
+use super::{explain, rate, Explanation, Tenths, Unrated};
 use crate::input::Record;
 use crate::run::{Columns, Outcome, PuzzleJob, RowWriter, Status};
 use crate::solve::usable_or_invalid;
@@ -85,13 +84,10 @@ enum Answer {
 }
 
 fn answer(grid: &crate::Grid, budget: u64) -> Answer {
-    let found = engine::solve(grid, 2);
-    if found.solutions != 1 {
-        return Answer::NotUnique(Status::from_count(found.solutions));
-    }
     match explain(grid, budget) {
         Ok(e) => Answer::Rated(e),
-        Err(g) => Answer::GaveUp(g.to_string()),
+        Err(Unrated::NotUnique { solutions }) => Answer::NotUnique(Status::from_count(solutions)),
+        Err(Unrated::GaveUp(g)) => Answer::GaveUp(g.to_string()),
     }
 }
 
@@ -236,7 +232,11 @@ pub fn se_rating(
     if !unique {
         return Ok(None);
     }
-    rate(grid, budget).map(Some).map_err(|g| g.to_string())
+    match rate(grid, budget) {
+        Ok(r) => Ok(Some(r)),
+        Err(Unrated::NotUnique { .. }) => Ok(None),
+        Err(Unrated::GaveUp(g)) => Err(g.to_string()),
+    }
 }
 
 /// Writes the SE fields of a `rate --se` row (`er, ep, ed, er_technique`), empty without a

@@ -91,6 +91,16 @@ pub struct Explanation {
 
 /// Why a puzzle got no rating.
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unrated {
+    /// SE rates only puzzles with exactly one solution; this one has `solutions` (0 — givens
+    /// that break a rule count as none — or 2, meaning two or more).
+    NotUnique { solutions: u32 },
+    /// The work budget ran out first.
+    GaveUp(GaveUp),
+}
+
+/// A rating that ran out of its work budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GaveUp {
     /// The budget that ran out.
     pub budget: u64,
@@ -110,21 +120,40 @@ impl fmt::Display for GaveUp {
     }
 }
 
-impl std::error::Error for GaveUp {}
+impl fmt::Display for Unrated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unrated::NotUnique { solutions: 0 } => {
+                write!(f, "no solution: SE rates unique puzzles")
+            }
+            Unrated::NotUnique { .. } => {
+                write!(f, "two or more solutions: SE rates unique puzzles")
+            }
+            Unrated::GaveUp(g) => g.fmt(f),
+        }
+    }
+}
 
-/// Rates a puzzle as `serate` does (SE 1.2.1). The puzzle should have exactly one solution:
-/// SE rates only such puzzles, and so do the commands; on other grids the result means
-/// nothing. `budget` bounds the work (potentials derived by chains).
-pub fn rate(puzzle: &Grid, budget: u64) -> Result<Rating, GaveUp> {
+impl std::error::Error for Unrated {}
+
+/// Rates a puzzle as `serate` does (SE 1.2.1). SE rates only puzzles with exactly one
+/// solution: others are refused (`Unrated::NotUnique`, after one solver call). `budget` bounds
+/// the work (potentials derived by chains; [`DEFAULT_BUDGET`] is more than any known puzzle
+/// needs).
+pub fn rate(puzzle: &Grid, budget: u64) -> Result<Rating, Unrated> {
     run(puzzle, budget, false).map(|e| e.rating)
 }
 
 /// Rates a puzzle and returns SE's step path with it (see [`rate`]).
-pub fn explain(puzzle: &Grid, budget: u64) -> Result<Explanation, GaveUp> {
+pub fn explain(puzzle: &Grid, budget: u64) -> Result<Explanation, Unrated> {
     run(puzzle, budget, true)
 }
 
-fn run(puzzle: &Grid, budget: u64, keep_steps: bool) -> Result<Explanation, GaveUp> {
+fn run(puzzle: &Grid, budget: u64, keep_steps: bool) -> Result<Explanation, Unrated> {
+    let solutions = crate::engine::solve(puzzle, 2).solutions;
+    if solutions != 1 {
+        return Err(Unrated::NotUnique { solutions });
+    }
     let board = board::Board::new(puzzle);
     let mut chainer = chains::Chainer::new();
     chainer.set_limit(budget);
@@ -138,11 +167,11 @@ fn run(puzzle: &Grid, budget: u64, keep_steps: bool) -> Result<Explanation, Gave
         ed_technique: p.ed_name,
     };
     if p.gave_up {
-        return Err(GaveUp {
+        return Err(Unrated::GaveUp(GaveUp {
             budget,
             steps: p.step_count,
             er_so_far: rating.er,
-        });
+        }));
     }
     let steps = p
         .steps
