@@ -14,6 +14,7 @@ mod corpus;
 mod dataset_cli;
 mod differential;
 mod examples;
+mod explain;
 mod explain_cli;
 mod first_contact;
 mod generate;

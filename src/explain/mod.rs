@@ -29,6 +29,8 @@ pub mod command;
 mod exclusion;
 mod hint;
 mod path;
+#[cfg(test)]
+mod tests;
 mod unique;
 
 use std::fmt;

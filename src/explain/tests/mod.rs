@@ -1,0 +1,186 @@
+//! One test per technique on a fixed position: the producer, asked alone through
+//! [`path::ask`], must find exactly the step Sudoku Explainer takes there (technique name, SE's
+//! rating, the placement or eliminations, SE's description), and on a position without the
+//! pattern it must find nothing.
+//!
+//! The positions are written out (the grid's values, then the candidates removed from what
+//! [`Board::new`] leaves), not computed from the path at test time, so each pins its technique on
+//! its own: they were captured from the explainer's path on the puzzles of
+//! `../shared/se-reference`, just before a step of the technique (whose path, rating and text
+//! agree with `serate`'s), choosing the occurrence with the fewest removed candidates. A
+//! negative is a position where the path went on to a later technique: SE had asked this
+//! producer there and it had nothing.
+//!
+//! Techniques are called only through `path::ask`, and positions built only with `Board::new`
+//! and `Board::remove`, so these tests hold whatever the producers' insides become.
+
+mod basic;
+mod chains;
+mod exclusion;
+mod unique;
+
+use super::board::{digits_of, Board};
+use super::chains::{Chainer, Mode};
+use super::hint::Hint;
+use super::path::{self, Producer};
+use crate::grid::Grid;
+
+/// A position: `puzzle`'s values (81 characters, `.` for empty), SE's candidates for them, less
+/// `removed` (`(cell 0..81, digit)`, each of which must still be a candidate).
+fn board(puzzle: &str, removed: &[(usize, u8)]) -> Board {
+    let g: Grid = puzzle.parse().expect("an 81-cell grid");
+    let mut b = Board::new(&g);
+    for &(c, v) in removed {
+        assert!(
+            b.has(c, v),
+            "r{}c{}: {v} is not a candidate",
+            c / 9 + 1,
+            c % 9 + 1
+        );
+        b.remove(c, v);
+    }
+    b
+}
+
+/// What a producer must find.
+struct Want {
+    name: &'static str,
+    /// SE's rating in tenths, as serate prints it.
+    tenths: u32,
+    place: Option<(u8, u8)>,
+    /// `(cell, digit)`, ascending by cell then digit.
+    elims: &'static [(u8, u8)],
+    /// SE's one-line description.
+    text: &'static str,
+}
+
+fn ask(p: Producer, b: &Board) -> Option<Hint> {
+    path::ask(p, b, &mut Chainer::new())
+}
+
+fn expect(p: Producer, b: &Board, want: Want) {
+    let h = ask(p, b).unwrap_or_else(|| panic!("{p:?} found nothing, want {}", want.text));
+    let elims: Vec<(u8, u8)> = h
+        .elims
+        .iter()
+        .flat_map(|&(c, m)| digits_of(m).map(move |v| (c, v)))
+        .collect();
+    assert_eq!(
+        (
+            h.name().as_ref(),
+            h.tenths(),
+            h.place,
+            elims.as_slice(),
+            h.text().as_str()
+        ),
+        (want.name, want.tenths, want.place, want.elims, want.text),
+        "{p:?}"
+    );
+    // Sound as well as SE's: the step keeps the position's solution.
+    let mut after = b.clone();
+    h.apply(&mut after);
+    assert_eq!(
+        solutions(&after),
+        1,
+        "{p:?}: {} loses the solution",
+        want.text
+    );
+}
+
+fn expect_none(p: Producer, b: &Board) {
+    if let Some(h) = ask(p, b) {
+        panic!("{p:?} must find nothing here, found {}", h.text());
+    }
+}
+
+/// Solutions of a position (0, 1 or 2 meaning more), candidates included, by plain search.
+fn solutions(b: &Board) -> u32 {
+    fn go(b: &Board, n: &mut u32) {
+        if *n >= 2 {
+            return;
+        }
+        let Some(cell) = (0..81)
+            .filter(|&c| b.values[c] == 0)
+            .min_by_key(|&c| b.count(c))
+        else {
+            *n += 1;
+            return;
+        };
+        for v in digits_of(b.cands[cell]) {
+            let mut next = b.clone();
+            next.place(cell, v);
+            go(&next, n);
+        }
+    }
+    let mut n = 0;
+    go(b, &mut n);
+    n
+}
+
+/// Every producer in SE's order, for the positions where none may find anything.
+fn all_producers() -> Vec<Producer> {
+    path::producers()
+}
+
+/// A solved grid with the four cells of a rectangle emptied: two digits in each, two solutions
+/// (the deadly pattern). Nothing can be deduced, so no technique may find anything: every
+/// candidate is in some solution, and no rectangle or BUG has the extra candidate its uniqueness
+/// argument needs.
+#[test]
+fn nothing_on_a_deadly_pattern() {
+    // The solution of the first puzzle of data/examples.txt.
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut g = solved.as_bytes().to_vec();
+    let (cells, a, b) = deadly_rectangle(solved);
+    for &c in &cells {
+        g[c] = b'.';
+    }
+    let puzzle = String::from_utf8(g).expect("ascii");
+    let board = board(&puzzle, &[]);
+    for &c in &cells {
+        assert_eq!(board.cands[c], (1 << a) | (1 << b));
+    }
+    assert_eq!(solutions(&board), 2);
+    for p in all_producers() {
+        expect_none(p, &board);
+    }
+}
+
+/// The first rectangle of a solved grid (two rows, two columns, two blocks) whose corners hold
+/// just two digits, crosswise: its cells and the two digits.
+fn deadly_rectangle(solved: &str) -> ([usize; 4], u8, u8) {
+    let v: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let same_band = r1 / 3 == r2 / 3;
+                    let same_stack = c1 / 3 == c2 / 3;
+                    if same_band == same_stack {
+                        continue;
+                    }
+                    let (p, q) = (v[r1 * 9 + c1], v[r1 * 9 + c2]);
+                    if v[r2 * 9 + c1] == q && v[r2 * 9 + c2] == p {
+                        return (
+                            [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2],
+                            p.min(q),
+                            p.max(q),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    panic!("no deadly rectangle in {solved}");
+}
+
+/// The helper itself: removing a digit that is not a candidate is a mistake in the test.
+#[test]
+#[should_panic(expected = "is not a candidate")]
+fn board_refuses_removing_a_non_candidate() {
+    board(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        &[(2, 5)],
+    );
+}
