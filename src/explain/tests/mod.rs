@@ -14,6 +14,22 @@
 //! Techniques are called only through `path::ask`, and positions built only with `Board::new`
 //! and `Board::remove`, so these tests hold whatever the producers' insides become.
 
+/// One test per entry: `name: producer, "values", &[removed], Some(Want { .. }) or None;`, the
+/// producer written as a [`Producer`] variant or one of the nested modes below.
+macro_rules! positions {
+    ($($(#[$doc:meta])* $test:ident: $p:expr, $puzzle:literal, $removed:expr, $want:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $test() {
+                #[allow(unused_imports)]
+                use $crate::explain::path::Producer::*;
+                check($p, &board($puzzle, $removed), $want);
+            }
+        )*
+    };
+}
+
 mod basic;
 mod chains;
 mod exclusion;
@@ -58,8 +74,16 @@ fn ask(p: Producer, b: &Board) -> Option<Hint> {
     path::ask(p, b, &mut Chainer::new())
 }
 
-fn expect(p: Producer, b: &Board, want: Want) {
-    let h = ask(p, b).unwrap_or_else(|| panic!("{p:?} found nothing, want {}", want.text));
+/// Asks `p` on the position and checks that it finds `want` (`None`: nothing).
+fn check(p: Producer, b: &Board, want: Option<Want>) {
+    let found = ask(p, b);
+    let Some(want) = want else {
+        if let Some(h) = found {
+            panic!("{p:?} must find nothing here, found {}", h.text());
+        }
+        return;
+    };
+    let h = found.unwrap_or_else(|| panic!("{p:?} found nothing, want {}", want.text));
     let elims: Vec<(u8, u8)> = h
         .elims
         .iter()
@@ -87,11 +111,11 @@ fn expect(p: Producer, b: &Board, want: Want) {
     );
 }
 
-fn expect_none(p: Producer, b: &Board) {
-    if let Some(h) = ask(p, b) {
-        panic!("{p:?} must find nothing here, found {}", h.text());
-    }
-}
+/// SE's dynamic (+) chains and its nested levels, as `path::producers` lists them.
+const DYNAMIC_PLUS: Producer = Producer::Chains(Mode::new(true, true, false, 1, 0));
+const NESTED_FORCING: Producer = Producer::Chains(Mode::new(true, true, false, 2, 0));
+const NESTED_MULTIPLE: Producer = Producer::Chains(Mode::new(true, true, false, 3, 0));
+const NESTED_DYNAMIC: Producer = Producer::Chains(Mode::new(true, true, false, 4, 0));
 
 /// Solutions of a position (0, 1 or 2 meaning more), candidates included, by plain search.
 fn solutions(b: &Board) -> u32 {
@@ -117,11 +141,6 @@ fn solutions(b: &Board) -> u32 {
     n
 }
 
-/// Every producer in SE's order, for the positions where none may find anything.
-fn all_producers() -> Vec<Producer> {
-    path::producers()
-}
-
 /// A solved grid with the four cells of a rectangle emptied: two digits in each, two solutions
 /// (the deadly pattern). Nothing can be deduced, so no technique may find anything: every
 /// candidate is in some solution, and no rectangle or BUG has the extra candidate its uniqueness
@@ -142,8 +161,8 @@ fn nothing_on_a_deadly_pattern() {
         assert_eq!(board.cands[c], (1 << a) | (1 << b));
     }
     assert_eq!(solutions(&board), 2);
-    for p in all_producers() {
-        expect_none(p, &board);
+    for p in path::producers() {
+        check(p, &board, None);
     }
 }
 
