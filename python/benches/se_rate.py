@@ -22,6 +22,10 @@ import time
 import sudoku_batch as sb
 
 
+def report(k: int, side: str, wall: float, cpu: float, n: int) -> None:
+    print(f"round {k + 1}: {side} wall {wall:.2f} s  cpu {cpu:.2f} s  {n / cpu:.0f} puzzles/cpu-s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
@@ -41,7 +45,7 @@ def main() -> None:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         cli.append(cpu)
-        print(f"round {k + 1}: cli    wall {wall:.2f} s  cpu {cpu:.2f} s  {len(lines) / cpu:.0f} puzzles/cpu-s")
+        report(k, "cli   ", wall, cpu, len(lines))
         before = resource.getrusage(resource.RUSAGE_SELF)
         t = time.perf_counter()
         r = sb.rate(lines, se=True, threads=a.threads)
@@ -49,12 +53,13 @@ def main() -> None:
         after = resource.getrusage(resource.RUSAGE_SELF)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         mod.append(cpu)
-        print(f"round {k + 1}: module wall {wall:.2f} s  cpu {cpu:.2f} s  {len(lines) / cpu:.0f} puzzles/cpu-s")
+        report(k, "module", wall, cpu, len(lines))
         del r
     c, m = statistics.median(cli), statistics.median(mod)
     print(
         f"{len(lines)} puzzles, threads {a.threads}: median cpu cli {c:.2f} s "
-        f"({len(lines) / c:.0f}/s), module {m:.2f} s ({len(lines) / m:.0f}/s), module / cli {m / c:.3f}"
+        f"({len(lines) / c:.0f}/s), module {m:.2f} s ({len(lines) / m:.0f}/s), "
+        f"module / cli {m / c:.3f}"
     )
 
 

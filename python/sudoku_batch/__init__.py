@@ -1,9 +1,9 @@
 """Solve, rate and canonicalise sudoku puzzles held in NumPy arrays, on every core.
 
 The Python face of the ``sudoku-batch`` Rust crate: the same engine and the same definitions as
-the ``sudoku-batch`` command (``solve``, ``rate``, ``canon``, ``generate``, ``explain``), working on ``(N, 81)`` ``uint8``
-arrays (row-major cells, ``0`` = blank, ``1``-``9`` = a digit; ``(N, 9, 9)`` arrays too) or
-sequences of 81-character strings.
+the ``sudoku-batch`` command (``solve``, ``rate``, ``canon``, ``generate``, ``explain``), working
+on ``(N, 81)`` ``uint8`` arrays (row-major cells, ``0`` = blank, ``1``-``9`` = a digit;
+``(N, 9, 9)`` arrays too) or sequences of 81-character strings.
 
 - A C-contiguous ``uint8`` array is read in place, never copied; results are new arrays.
 - The work runs on every core (or ``threads`` of them) with the GIL released. Each row's result

@@ -125,7 +125,8 @@ def test_steps_are_serates_steps(se_reference):
     traced puzzles below ER 9."""
     with open(se_reference / "traces.jsonl") as f:
         traces = [json.loads(line) for line in f if line.strip()]
-    traces = sorted((t for t in traces if t["er"] < 9.0), key=lambda t: (len(t["steps"]), t["puzzle"]))
+    traces = [t for t in traces if t["er"] < 9.0]
+    traces.sort(key=lambda t: (len(t["steps"]), t["puzzle"]))
     traces = traces[:: max(1, len(traces) // 25)][:25]
     assert len(traces) >= 20
     out = sb.explain_many([t["puzzle"] for t in traces])
@@ -227,7 +228,8 @@ def json_lines(cli, *args):
 
 
 def cli_bytes(cli, *args):
-    return subprocess.run([str(cli.binary), *map(str, args)], capture_output=True, check=True).stdout
+    out = subprocess.run([str(cli.binary), *map(str, args)], capture_output=True, check=True)
+    return out.stdout
 
 
 def as_cli_json(d):

@@ -83,7 +83,8 @@ def test_readme_se_example_prints_what_it_shows():
     """The README's Sudoku Explainer block is a doctest: every output in it is real."""
     import doctest
 
-    test = doctest.DocTestParser().get_doctest(readme_example(SE_HEADING), {}, "README.md", "README.md", 0)
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(readme_example(SE_HEADING), {}, "README.md", "README.md", 0)
     assert len(test.examples) >= 5
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
