@@ -1,6 +1,7 @@
 //! The Python package (`python/`): builds it with maturin into a virtual environment of its own
 //! and runs its pytest suite, which compares the module's rows with this binary's on the
-//! corpora, checks the array contract and that a million-row input is not copied.
+//! corpora, checks the array contract and that a million-row input is not copied, and checks
+//! the Sudoku Explainer ratings against the reference set.
 //!
 //! The environment lives under the target directory and is made once (maturin, NumPy and pytest
 //! from PyPI); the extension is built by `maturin build --release` into a cargo target directory
@@ -72,6 +73,8 @@ fn python_package_passes_its_tests() {
     if let Some(dir) = sudoku_batch::corpora::dir() {
         pytest.env("SUDOKU_DATA", dir);
     }
+    #[cfg(se_reference)]
+    pytest.env("SE_REFERENCE", env!("SE_REFERENCE_DIR"));
     let ok = pytest.status().is_ok_and(|s| s.success());
     assert!(ok, "pytest failed (its output is above)");
 }

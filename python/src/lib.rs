@@ -1,6 +1,7 @@
-//! `sudoku_batch._native`: the library's engine, rating, canonical forms and streaming commands
-//! behind a NumPy-native Python interface. The pure-Python package `sudoku_batch` wraps these
-//! functions into result objects with docstrings; everything that computes is here.
+//! `sudoku_batch._native`: the library's engine, ratings (Sudoku Explainer's included), canonical
+//! forms and streaming commands behind a NumPy-native Python interface. The pure-Python package
+//! `sudoku_batch` wraps these functions into result objects with docstrings; everything that
+//! computes is here.
 //!
 //! Why it is shaped this way:
 //!
@@ -20,8 +21,17 @@
 //!   81 cells) or whose givens break a rule gets status `INVALID` and the CLI's reason text; only
 //!   a wrong container (shape, dtype, item type) raises `ValueError`.
 //! - **The CLI's definitions.** Fields and statuses are those of `sudoku-batch solve`, `rate`
-//!   and `canon`: the same library calls, the same status order as [`Status::ALL`]. The file
-//!   functions run the CLI's own streaming pipeline ([`solve::execute`] and friends).
+//!   (`--se`), `canon` and `explain`: the same library calls, the same status order as
+//!   [`Status::ALL`]. `rate(se=True)` and `explain_many` decide a row's status and reason with
+//!   the functions `rate --se` and `explain` write their rows with
+//!   ([`explain_command::se_rating`], [`explain_command::answer`]), so `gave-up` and its reason
+//!   cannot drift from the CLI's. The file functions run the CLI's own streaming pipeline
+//!   ([`solve::execute`] and friends).
+//! - **Sudoku Explainer rows are slow rows.** An SE rating takes milliseconds to seconds where
+//!   everything else takes microseconds, so those rows go to the workers one at a time rather
+//!   than in runs of [`MIN_ROWS_PER_TASK`]. `explain_many`'s steps are nested Python objects
+//!   (a list of dicts per puzzle, the CLI's JSON layout): the paths are found with the GIL
+//!   released and only turned into dicts after.
 
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
@@ -35,6 +45,8 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 use rayon::prelude::*;
 
 use sudoku_batch::canon::{self, command::CanonJob};
+use sudoku_batch::explain::command::{self as explain_command, ExplainJob};
+use sudoku_batch::explain::{self, Tenths};
 use sudoku_batch::generate::command::{self as gen, Request as GenerateRequest};
 use sudoku_batch::generate::{self, Options as GenerateOptions, Symmetry};
 use sudoku_batch::input::{self, Input, InputFormat};
@@ -499,23 +511,38 @@ fn solve_rows<'py>(
     Ok(result)
 }
 
-/// Rates every row. See `sudoku_batch.rate` for the contract.
+/// `se_budget` as given from Python: `None` for [`explain::DEFAULT_BUDGET`], else at least 1
+/// (the CLI's `--se-budget`).
+fn budget_of(budget: Option<i64>) -> PyResult<u64> {
+    budget.map_or(Ok(explain::DEFAULT_BUDGET), |b| positive("se_budget", b))
+}
+
+/// Rows handed to one rayon task at least when each row is an SE rating: milliseconds to
+/// seconds a row, so every row may go to whichever worker is free.
+const SE_ROWS_PER_TASK: usize = 1;
+
+/// Rates every row (with `se`, Sudoku Explainer's rating too, as `rate --se`). See
+/// `sudoku_batch.rate` for the contract.
 #[pyfunction]
-#[pyo3(name = "rate", signature = (puzzles, *, samples=rate::DEFAULT_SAMPLES as i64, seed=0, threads=None))]
+#[pyo3(name = "rate", signature = (puzzles, *, samples=rate::DEFAULT_SAMPLES as i64, seed=0,
+                    threads=None, se=false, se_budget=None))]
 fn rate_rows<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     samples: i64,
     seed: u64,
     threads: Option<i64>,
+    se: bool,
+    se_budget: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let samples = u32::try_from(positive("samples", samples)?)
         .map_err(|_| PyValueError::new_err(format!("samples is too large: {samples}")))?;
+    let budget = budget_of(se_budget)?;
     let threads = thread_count(threads)?;
     let mut held = take_puzzles(puzzles)?;
     let rows = held.puzzles()?;
     let n = rows.len();
-    #[derive(Clone, Copy)]
+    #[derive(Clone)]
     struct Row {
         status: i8,
         count: u32,
@@ -524,12 +551,20 @@ fn rate_rows<'py>(
         rating: f64,
         singles: bool,
         class: i8,
+        /// With `se`, for a unique puzzle: the SE rating, or why the budget ran out (`rate
+        /// --se`'s `error`). Boxed, so that a row without stays small.
+        se: Option<Box<Result<explain::Rating, String>>>,
     }
+    let per_task = if se {
+        SE_ROWS_PER_TASK
+    } else {
+        MIN_ROWS_PER_TASK
+    };
     let results = py.detach(|| {
         on_pool(threads, || {
             (0..n)
                 .into_par_iter()
-                .with_min_len(MIN_ROWS_PER_TASK)
+                .with_min_len(per_task)
                 .map(|i| match rows.get(i) {
                     Err(_) => Row {
                         status: code(Status::Invalid),
@@ -539,17 +574,30 @@ fn rate_rows<'py>(
                         rating: f64::NAN,
                         singles: false,
                         class: -1,
+                        se: None,
                     },
                     Ok(grid) => {
                         let r = rate::rate(&grid, samples, seed);
+                        let se = se
+                            .then(|| {
+                                explain_command::se_rating(&grid, r.solutions == 1, budget)
+                                    .transpose()
+                            })
+                            .flatten()
+                            .map(Box::new);
+                        let status = match se.as_deref() {
+                            Some(Err(_)) => Status::GaveUp,
+                            _ => Status::from_count(r.solutions),
+                        };
                         Row {
-                            status: code(Status::from_count(r.solutions)),
+                            status: code(status),
                             count: r.solutions,
                             clues: r.clues as u8,
                             guesses: r.guesses,
                             rating: r.rating.unwrap_or(f64::NAN),
                             singles: r.grade.is_some_and(|g| g.singles),
                             class: r.grade.map_or(-1, |g| g.class as i8),
+                            se,
                         }
                     }
                 })
@@ -558,7 +606,13 @@ fn rate_rows<'py>(
     })?;
     let status: Vec<i8> = results.iter().map(|r| r.status).collect();
     let out = PyDict::new(py);
-    out.set_item("reasons", rows.reasons(py, &status)?)?;
+    let reasons = rows.reasons(py, &status)?;
+    for (i, r) in results.iter().enumerate() {
+        if let Some(Err(why)) = r.se.as_deref() {
+            reasons.set_item(i, why)?;
+        }
+    }
+    out.set_item("reasons", reasons)?;
     out.set_item("status", status.into_pyarray(py))?;
     // One NumPy array per field of the rows.
     fn column<'py, T: numpy::Element>(
@@ -576,7 +630,110 @@ fn rate_rows<'py>(
     column(&out, "rating", &results, |r| r.rating)?;
     column(&out, "singles", &results, |r| r.singles)?;
     column(&out, "class_", &results, |r| r.class)?;
+    if se {
+        let se = |r: &Row, pick: fn(&explain::Rating) -> Tenths| match r.se.as_deref() {
+            Some(Ok(rating)) => tenths(pick(rating)),
+            _ => f64::NAN,
+        };
+        column(&out, "er", &results, |r| se(r, |x| x.er))?;
+        column(&out, "ep", &results, |r| se(r, |x| x.ep))?;
+        column(&out, "ed", &results, |r| se(r, |x| x.ed))?;
+        let techniques: Vec<Option<&str>> = results
+            .iter()
+            .map(|r| match r.se.as_deref() {
+                Some(Ok(rating)) => Some(rating.er_technique.as_str()),
+                _ => None,
+            })
+            .collect();
+        out.set_item("er_technique", techniques)?;
+    }
     Ok(out)
+}
+
+/// A rating in tenths as the number the CLI writes (`10.6`).
+fn tenths(t: Tenths) -> f64 {
+    explain_command::number(t).unwrap_or(f64::NAN)
+}
+
+/// One puzzle's `explain` row as a dict: the CLI's JSON Lines object without `line`, each step
+/// with SE's description (`text`) too.
+fn explain_dict<'py>(
+    py: Python<'py>,
+    grid: Option<&Grid>,
+    answer: Result<explain_command::Answer, String>,
+) -> PyResult<Bound<'py, PyDict>> {
+    use explain_command::Answer;
+    let d = PyDict::new(py);
+    d.set_item("puzzle", grid.map(Grid::to_line))?;
+    let none = py.None();
+    let (status, error) = match &answer {
+        Err(why) => (Status::Invalid, Some(why.as_str())),
+        Ok(Answer::NotUnique(status)) => (*status, None),
+        Ok(Answer::GaveUp(why)) => (Status::GaveUp, Some(why.as_str())),
+        Ok(Answer::Rated(_)) => (Status::Solved, None),
+    };
+    d.set_item("status", status.as_str())?;
+    match &answer {
+        Ok(Answer::Rated(e)) => {
+            let r = &e.rating;
+            d.set_item("er", tenths(r.er))?;
+            d.set_item("ep", tenths(r.ep))?;
+            d.set_item("ed", tenths(r.ed))?;
+            d.set_item("er_technique", &r.er_technique)?;
+            let steps = pyo3::types::PyList::empty(py);
+            for s in &e.steps {
+                let step = PyDict::new(py);
+                step.set_item("technique", &s.technique)?;
+                step.set_item("rating", tenths(s.rating))?;
+                step.set_item("text", &s.text)?;
+                step.set_item("placements", &s.placements)?;
+                step.set_item("eliminations", &s.eliminations)?;
+                steps.append(step)?;
+            }
+            d.set_item("steps", steps)?;
+        }
+        _ => {
+            for name in ["er", "ep", "ed", "er_technique", "steps"] {
+                d.set_item(name, &none)?;
+            }
+        }
+    }
+    d.set_item("error", error)?;
+    Ok(d)
+}
+
+/// Explains every row: a list of dicts in input order. See `sudoku_batch.explain_many` for the
+/// contract.
+#[pyfunction]
+#[pyo3(name = "explain_many", signature = (puzzles, *, se_budget=None, threads=None))]
+fn explain_rows<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    se_budget: Option<i64>,
+    threads: Option<i64>,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let budget = budget_of(se_budget)?;
+    let threads = thread_count(threads)?;
+    let mut held = take_puzzles(puzzles)?;
+    let rows = held.puzzles()?;
+    let n = rows.len();
+    let answers = py.detach(|| {
+        on_pool(threads, || {
+            (0..n)
+                .into_par_iter()
+                .with_min_len(SE_ROWS_PER_TASK)
+                .map(|i| {
+                    rows.get(i)
+                        .map(|grid| explain_command::answer(&grid, budget))
+                })
+                .collect::<Vec<_>>()
+        })
+    })?;
+    answers
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| explain_dict(py, rows.grid(i).as_ref(), a))
+        .collect()
 }
 
 /// Canonicalises every row. See `sudoku_batch.canon` for the contract.
@@ -866,6 +1023,7 @@ enum FileJob {
     Solve(solve::Options),
     Rate(RateJob),
     Canon(CanonJob),
+    Explain(ExplainJob),
 }
 
 fn run_file<'py>(
@@ -886,6 +1044,7 @@ fn run_file<'py>(
         FileJob::Solve(opts) => solve::execute(&inputs, target, settings, &opts),
         FileJob::Rate(job) => run::execute(&inputs, target, settings, job),
         FileJob::Canon(job) => run::execute(&inputs, target, settings, job),
+        FileJob::Explain(job) => run::execute(&inputs, target, settings, job),
     });
     let ended = ended.map_err(|e: run::Error| PyOSError::new_err(e.to_string()))?;
     summary_dict(py, ended)
@@ -926,10 +1085,11 @@ fn solve_file<'py>(
     run_file(py, path, out, settings, FileJob::Solve(opts))
 }
 
-/// `sudoku-batch rate FILE -o OUT`. See `sudoku_batch.rate_file` for the contract.
+/// `sudoku-batch rate FILE -o OUT` (`se`: `--se`). See `sudoku_batch.rate_file` for the
+/// contract.
 #[pyfunction]
 #[pyo3(signature = (path, out, *, samples=rate::DEFAULT_SAMPLES as i64, seed=0, threads=None,
-                    format=None, column=None, output="csv"))]
+                    format=None, column=None, output="csv", se=false, se_budget=None))]
 #[allow(clippy::too_many_arguments)]
 fn rate_file<'py>(
     py: Python<'py>,
@@ -941,9 +1101,12 @@ fn rate_file<'py>(
     format: Option<&str>,
     column: Option<&str>,
     output: &str,
+    se: bool,
+    se_budget: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let samples = u32::try_from(positive("samples", samples)?)
         .map_err(|_| PyValueError::new_err(format!("samples is too large: {samples}")))?;
+    let budget = budget_of(se_budget)?;
     let settings = file_settings(threads, format, column, output)?;
     run_file(
         py,
@@ -953,8 +1116,43 @@ fn rate_file<'py>(
         FileJob::Rate(RateJob {
             samples,
             seed,
-            se: None,
+            se: se.then_some(budget),
         }),
+    )
+}
+
+/// `sudoku-batch explain FILE -o OUT`. See `sudoku_batch.explain_file` for the contract.
+#[pyfunction]
+#[pyo3(signature = (path, out, *, se_budget=None, threads=None, format=None, column=None,
+                    output="jsonl"))]
+#[allow(clippy::too_many_arguments)]
+fn explain_file<'py>(
+    py: Python<'py>,
+    path: &str,
+    out: &str,
+    se_budget: Option<i64>,
+    threads: Option<i64>,
+    format: Option<&str>,
+    column: Option<&str>,
+    output: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let budget = budget_of(se_budget)?;
+    // `text` is SE's own layout, written by the job itself (the CLI's `--format text`).
+    let text = output == "text";
+    if !matches!(output, "jsonl" | "csv" | "text") {
+        return Err(PyValueError::new_err(format!(
+            "output must be 'jsonl', 'csv' or 'text'; got {output:?}"
+        )));
+    }
+    let mut settings = file_settings(threads, format, column, if text { "csv" } else { output })?;
+    // As the CLI: text goes through the CSV writer without a header.
+    settings.header = !text;
+    run_file(
+        py,
+        path,
+        out,
+        settings,
+        FileJob::Explain(ExplainJob { budget, text }),
     )
 }
 
@@ -993,11 +1191,13 @@ fn status_names() -> Vec<&'static str> {
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_rows, m)?)?;
     m.add_function(wrap_pyfunction!(rate_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_rows, m)?)?;
     m.add_function(wrap_pyfunction!(canon_rows, m)?)?;
     m.add_function(wrap_pyfunction!(generate_rows, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(solve_file, m)?)?;
     m.add_function(wrap_pyfunction!(rate_file, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_file, m)?)?;
     m.add_function(wrap_pyfunction!(canon_file, m)?)?;
     // The package's version, as its wheel and `pip show` give it.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -1011,6 +1211,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("SYMMETRY_NAMES", Symmetry::NAMES.to_vec())?;
     m.add("DEFAULT_SAMPLES", rate::DEFAULT_SAMPLES)?;
+    m.add("DEFAULT_SE_BUDGET", explain::DEFAULT_BUDGET)?;
     m.add("SIMD_PATH", engine::simd_path())?;
     Ok(())
 }

@@ -1,9 +1,9 @@
 """Solve, rate and canonicalise sudoku puzzles held in NumPy arrays, on every core.
 
 The Python face of the ``sudoku-batch`` Rust crate: the same engine and the same definitions as
-the ``sudoku-batch`` command (``solve``, ``rate``, ``canon``, ``generate``), working on ``(N, 81)`` ``uint8``
-arrays (row-major cells, ``0`` = blank, ``1``-``9`` = a digit; ``(N, 9, 9)`` arrays too) or
-sequences of 81-character strings.
+the ``sudoku-batch`` command (``solve``, ``rate``, ``canon``, ``generate``, ``explain``), working
+on ``(N, 81)`` ``uint8`` arrays (row-major cells, ``0`` = blank, ``1``-``9`` = a digit;
+``(N, 9, 9)`` arrays too) or sequences of 81-character strings.
 
 - A C-contiguous ``uint8`` array is read in place, never copied; results are new arrays.
 - The work runs on every core (or ``threads`` of them) with the GIL released. Each row's result
@@ -14,8 +14,8 @@ sequences of 81-character strings.
 
 Status codes (``int8``), as the CLI's ``status`` column words:
 ``SOLVED`` (0, exactly one solution; with ``first=True`` at least one), ``MULTIPLE`` (1),
-``UNSOLVABLE`` (2), ``INVALID`` (3), ``GAVE_UP`` (4, ``max_guesses`` ran out), ``OK`` (5, a
-``canon`` row that was processed). ``STATUS_NAMES[code]`` is the CLI's word.
+``UNSOLVABLE`` (2), ``INVALID`` (3), ``GAVE_UP`` (4, ``max_guesses`` or ``se_budget`` ran
+out), ``OK`` (5, a ``canon`` row that was processed). ``STATUS_NAMES[code]`` is the CLI's word.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 import operator
 import os
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -37,10 +37,13 @@ __all__ = [
     "rate",
     "canon",
     "generate",
+    "explain",
+    "explain_many",
     "read",
     "solve_file",
     "rate_file",
     "canon_file",
+    "explain_file",
     "SolveResult",
     "RateResult",
     "CanonResult",
@@ -60,7 +63,12 @@ __all__ = [
     "EXPERT",
     "CLASS_NAMES",
     "SYMMETRY_NAMES",
+    "DEFAULT_SE_BUDGET",
 ]
+
+#: The default work budget of a Sudoku Explainer rating (``se_budget``), as the CLI's
+#: ``--se-budget``: more than any puzzle of the reference set needs.
+DEFAULT_SE_BUDGET: int = _native.DEFAULT_SE_BUDGET
 
 #: The CLI's status words, indexed by status code.
 STATUS_NAMES: Tuple[str, ...] = tuple(_native.STATUS_NAMES)
@@ -81,7 +89,8 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 
 class _Rows:
-    """What every per-row result shares: ``status``, the reasons of invalid rows, names."""
+    """What every per-row result shares: ``status``, the reasons of invalid (and gave-up) rows,
+    names."""
 
     status: np.ndarray
     reasons: Dict[int, str]
@@ -90,7 +99,8 @@ class _Rows:
         return len(self.status)
 
     def reason(self, i: int) -> Optional[str]:
-        """Why row ``i`` is ``INVALID`` (the CLI's ``error`` text), or ``None`` when it is not."""
+        """Why row ``i`` is ``INVALID`` (or, for ``rate(se=True)``, ``GAVE_UP``): the CLI's
+        ``error`` text; ``None`` for any other row."""
         if i < 0:
             i += len(self)
         return self.reasons.get(i)
@@ -124,10 +134,13 @@ class SolveResult(_Rows):
 
 @dataclass(frozen=True, repr=False, eq=False)
 class RateResult(_Rows):
-    """What :func:`rate` found, one entry per input row (the CLI's ``rate`` columns).
+    """What :func:`rate` found, one entry per input row (the CLI's ``rate`` columns; with
+    ``se=True``, ``rate --se``'s).
 
     Attributes:
-        status: ``(N,)`` int8: ``SOLVED``, ``MULTIPLE``, ``UNSOLVABLE`` or ``INVALID``.
+        status: ``(N,)`` int8: ``SOLVED``, ``MULTIPLE``, ``UNSOLVABLE`` or ``INVALID``; with
+            ``se=True`` also ``GAVE_UP`` (the SE rating ran out of ``se_budget``; the other
+            fields are still filled).
         count: ``(N,)`` uint32 solutions, counted up to 2.
         clues: ``(N,)`` uint8 givens (0 for invalid rows).
         guesses: ``(N,)`` uint64 guesses of one solve with limit 2.
@@ -136,7 +149,13 @@ class RateResult(_Rows):
         singles: ``(N,)`` bool, naked and hidden singles alone solve it (False when not rated).
         class_: ``(N,)`` int8 class code (``SIMPLE`` ... ``EXPERT``), -1 when not rated; also
             available as ``result.class_names()``.
-        reasons: row index -> reason, for the ``INVALID`` rows only.
+        reasons: row index -> reason, for the ``INVALID`` rows (and ``GAVE_UP`` ones).
+        er, ep, ed: with ``se=True``, ``(N,)`` float64 Sudoku Explainer ratings (ER: hardest
+            step, EP: hardest before the first placement, ED: first step), one decimal as SE
+            prints them; NaN unless the puzzle has exactly one solution and was rated within
+            ``se_budget``. ``None`` without ``se``.
+        er_technique: with ``se=True``, ``(N,)`` object array of SE's name of the technique
+            that set ER (``None`` where not rated). ``None`` without ``se``.
     """
 
     status: np.ndarray
@@ -147,6 +166,10 @@ class RateResult(_Rows):
     singles: np.ndarray
     class_: np.ndarray
     reasons: Dict[int, str] = field(default_factory=dict)
+    er: Optional[np.ndarray] = None
+    ep: Optional[np.ndarray] = None
+    ed: Optional[np.ndarray] = None
+    er_technique: Optional[np.ndarray] = None
 
     def class_names(self) -> List[Optional[str]]:
         """The class word of every row (``None`` where not rated), as the CLI writes it."""
@@ -323,8 +346,10 @@ def rate(
     samples: int = _native.DEFAULT_SAMPLES,
     seed: int = 0,
     threads: Optional[int] = None,
+    se: bool = False,
+    se_budget: Optional[int] = None,
 ) -> RateResult:
-    """Rates every puzzle as ``sudoku-batch rate`` does.
+    """Rates every puzzle as ``sudoku-batch rate`` does (``se=True``: ``rate --se``).
 
     ``rating`` is the mean of the engine's guesses over ``samples`` random equivalence
     transforms drawn from ``(seed, the puzzle's cells)``: a function of the puzzle, ``samples``
@@ -337,9 +362,102 @@ def rate(
         samples: transforms the rating averages over (the CLI's ``--samples``).
         seed: the CLI's ``--seed``.
         threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core.
+        se: add Sudoku Explainer's rating (SE 1.2.1 as its ``serate`` gives it): ``er``,
+            ``ep``, ``ed`` and ``er_technique``. Milliseconds to seconds a puzzle where the
+            rest takes microseconds.
+        se_budget: with ``se``, the most work a puzzle may take (potentials derived by SE's
+            chains, the CLI's ``--se-budget``; ``None``: ``DEFAULT_SE_BUDGET``); a puzzle that
+            needs more gets ``GAVE_UP`` and the reason.
     """
-    r = _native.rate(_rows(puzzles), samples=samples, seed=seed, threads=threads)
+    r = _native.rate(
+        _rows(puzzles), samples=samples, seed=seed, threads=threads, se=se, se_budget=se_budget
+    )
+    if se:
+        r["er_technique"] = _objects(r["er_technique"])
     return RateResult(**r)
+
+
+def _objects(items: List[Any]) -> np.ndarray:
+    """A list as a 1-D object array (NumPy would make a list of str a fixed-width str array)."""
+    a = np.empty(len(items), dtype=object)
+    a[:] = items
+    return a
+
+
+Step = Dict[str, Any]
+Explanation = Dict[str, Any]
+
+
+def explain_many(
+    puzzles: Puzzles, *, se_budget: Optional[int] = None, threads: Optional[int] = None
+) -> List[Explanation]:
+    """Sudoku Explainer's step path of every puzzle, as ``sudoku-batch explain`` gives it: one
+    dict per puzzle, in input order.
+
+    Each dict holds the CLI's JSON fields but ``line``: ``puzzle`` (the 81-character line, ``.``
+    for blanks; ``None`` when the row is not a grid), ``status`` (the CLI's word: ``"solved"``,
+    ``"multiple"``, ``"unsolvable"``, ``"invalid"`` or ``"gave-up"``), ``er``, ``ep``, ``ed``
+    (floats, one decimal as SE prints them), ``er_technique``, ``steps`` and ``error`` (the
+    reason of an invalid or gave-up row). Where there is no rating, ``er`` ... ``steps`` are
+    ``None`` (the CLI's ``null``).
+
+    Each step is ``{"technique", "rating", "text", "placements", "eliminations"}``: SE's
+    technique name, the step's rating, SE's one-line description, the cells it fills and the
+    candidates it removes as ``(cell, digit)`` tuples, cells 0 (r1c1) to 80 (r9c9) row by row,
+    digits 1-9. A placement also removes its digit from the cell's 20 peers. Replaying the steps
+    from the givens reaches the solution.
+
+    Args:
+        puzzles: as for :func:`solve`.
+        se_budget: the most work a puzzle may take (``--se-budget``; ``None``:
+            ``DEFAULT_SE_BUDGET``); one that needs more gets ``"gave-up"`` and the reason.
+        threads: worker threads, 1 to 1024; ``None`` (or 0) for one per core. The result does
+            not depend on it.
+
+    Raises:
+        ValueError: ``puzzles`` is not a puzzle container, or an option is out of range. A bad
+            *row* never raises: it is ``"invalid"``.
+    """
+    return _native.explain_many(_rows(puzzles), se_budget=se_budget, threads=threads)
+
+
+def explain(
+    puzzle: Union[str, bytes, np.ndarray, Sequence[int]], *, se_budget: Optional[int] = None
+) -> Explanation:
+    """Sudoku Explainer's rating and step path of one puzzle: a dict as :func:`explain_many`
+    gives for each.
+
+    Args:
+        puzzle: an 81-character line (``str`` or ``bytes``), or 81 cells (an array of shape
+            ``(81,)`` or ``(9, 9)``, or a sequence of ints; 0 = blank).
+        se_budget: as for :func:`explain_many`.
+
+    Raises:
+        ValueError: ``puzzle`` is not one puzzle (a list of strings, a wrong shape, cells
+            outside 0-255). A puzzle that breaks a rule is ``"invalid"``, not an exception.
+    """
+    if isinstance(puzzle, (str, bytes)):
+        rows: Puzzles = [puzzle]
+    else:
+        try:
+            a = np.asarray(puzzle)
+        except (TypeError, ValueError) as e:
+            what = type(puzzle).__name__
+            raise ValueError(f"puzzle must be an 81-character string or 81 cells; got {what}") from e
+        if a.size != 81 or a.ndim not in (1, 2) or (a.ndim == 2 and a.shape != (9, 9)):
+            raise ValueError(
+                "puzzle must be an 81-character string or 81 cells (shape (81,) or (9, 9)); "
+                f"got shape {a.shape}: for many puzzles use explain_many"
+            )
+        if a.dtype != np.uint8:
+            if a.dtype.kind not in "iu" or a.min() < 0 or a.max() > 255:
+                raise ValueError(
+                    f"puzzle's cells must be integers 0-9 (0 = blank); got dtype {a.dtype}"
+                    + (f" with values {a.min()}..{a.max()}" if a.dtype.kind in "iu" else "")
+                )
+            a = a.astype(np.uint8)
+        rows = np.ascontiguousarray(a.reshape(1, 81))
+    return explain_many(rows, se_budget=se_budget)[0]
 
 
 def canon(puzzles: Puzzles, *, threads: Optional[int] = None) -> CanonResult:
@@ -520,13 +638,42 @@ def rate_file(
     format: Optional[str] = None,
     column: Optional[str] = None,
     output: str = "csv",
+    se: bool = False,
+    se_budget: Optional[int] = None,
 ) -> Dict[str, float]:
-    """``sudoku-batch rate PATH -o OUT``, streamed like :func:`solve_file`."""
+    """``sudoku-batch rate PATH -o OUT`` (``se=True``: ``--se``, ``se_budget``:
+    ``--se-budget``), streamed like :func:`solve_file`."""
     return _native.rate_file(
         os.fspath(path),
         os.fspath(out),
         samples=samples,
         seed=seed,
+        threads=threads,
+        format=format,
+        column=column,
+        output=output,
+        se=se,
+        se_budget=se_budget,
+    )
+
+
+def explain_file(
+    path: PathLike,
+    out: PathLike,
+    *,
+    se_budget: Optional[int] = None,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output: str = "jsonl",
+) -> Dict[str, float]:
+    """``sudoku-batch explain PATH -o OUT`` (``se_budget``: ``--se-budget``), streamed like
+    :func:`solve_file`; ``output`` is ``"jsonl"`` (the default), ``"csv"`` or ``"text"`` (SE's
+    own descriptions)."""
+    return _native.explain_file(
+        os.fspath(path),
+        os.fspath(out),
+        se_budget=se_budget,
         threads=threads,
         format=format,
         column=column,

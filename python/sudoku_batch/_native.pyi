@@ -13,6 +13,7 @@ STATUS_NAMES: List[str]
 CLASS_NAMES: List[str]
 SYMMETRY_NAMES: List[str]
 DEFAULT_SAMPLES: int
+DEFAULT_SE_BUDGET: int
 SIMD_PATH: str
 
 def solve(
@@ -25,8 +26,17 @@ def solve(
     out: Optional[Dict[str, np.ndarray]] = None,
 ) -> Dict[str, object]: ...
 def rate(
-    puzzles: _Puzzles, *, samples: int = 16, seed: int = 0, threads: Optional[int] = None
+    puzzles: _Puzzles,
+    *,
+    samples: int = 16,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    se: bool = False,
+    se_budget: Optional[int] = None,
 ) -> Dict[str, object]: ...
+def explain_many(
+    puzzles: _Puzzles, *, se_budget: Optional[int] = None, threads: Optional[int] = None
+) -> List[Dict[str, object]]: ...
 def canon(puzzles: _Puzzles, *, threads: Optional[int] = None) -> Dict[str, object]: ...
 def generate(
     n: int,
@@ -68,6 +78,18 @@ def rate_file(
     format: Optional[str] = None,
     column: Optional[str] = None,
     output: str = "csv",
+    se: bool = False,
+    se_budget: Optional[int] = None,
+) -> Dict[str, float]: ...
+def explain_file(
+    path: str,
+    out: str,
+    *,
+    se_budget: Optional[int] = None,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    output: str = "jsonl",
 ) -> Dict[str, float]: ...
 def canon_file(
     path: str,

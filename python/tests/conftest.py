@@ -2,8 +2,9 @@
 
 ``SUDOKU_BATCH_BIN`` names the binary (the Rust test ``tests/python.rs`` sets it to the one
 cargo built); without it the repository's ``target/{release,debug}`` build is used. The corpora
-are ``$SUDOKU_DATA`` or ``../shared/data`` beside the repository, as for the Rust tests. A test
-that needs either is skipped, saying why, when it is missing.
+are ``$SUDOKU_DATA`` or ``../shared/data`` beside the repository, as for the Rust tests, and
+Sudoku Explainer's reference ratings ``$SE_REFERENCE`` or ``../shared/se-reference``. A test
+that needs any of them is skipped, saying why, when it is missing.
 """
 
 import csv
@@ -51,6 +52,15 @@ def data():
     d = Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))
     if not d.is_dir():
         pytest.skip(f"needs the corpora: {d} (or $SUDOKU_DATA)")
+    return d
+
+
+@pytest.fixture(scope="session")
+def se_reference():
+    """Sudoku Explainer's reference ratings: ``$SE_REFERENCE`` or ``../shared/se-reference``."""
+    d = Path(os.environ.get("SE_REFERENCE", REPO.parent / "shared" / "se-reference"))
+    if not (d / "ratings.tsv").is_file():
+        pytest.skip(f"needs Sudoku Explainer's reference ratings: {d} (or $SE_REFERENCE)")
     return d
 
 

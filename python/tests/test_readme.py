@@ -1,5 +1,5 @@
-"""The README's Python example runs as printed and does what it says: a rated, deduplicated,
-leak-free split of a gzipped file."""
+"""The README's Python examples run as printed and do what they say: a rated, deduplicated,
+leak-free split of a gzipped file, and Sudoku Explainer ratings whose printed outputs are real."""
 
 import gzip
 import re
@@ -13,13 +13,14 @@ from conftest import REPO, lines_of
 HEADING = "A rated, deduplicated, leak-free split from a file"
 
 
-def readme_example():
+def readme_example(heading=HEADING):
+    """The first python block after ``heading`` in the README."""
     readme = REPO / "README.md"
     if not readme.exists():
         pytest.skip(f"no README beside the tests: {readme}")
     text = readme.read_text()
-    at = text.find(HEADING)
-    assert at >= 0, f"the README lost its example ({HEADING!r})"
+    at = text.find(heading)
+    assert at >= 0, f"the README lost its example ({heading!r})"
     block = re.search(r"```python\n(.*?)```", text[at:], re.S)
     assert block, "no python block after the example's heading"
     return block.group(1)
@@ -73,3 +74,18 @@ def test_readme_split_example(data, tmp_path, monkeypatch):
     for side in (train, test):
         idx = [order[r.tobytes()] for r in side]
         assert idx == sorted(idx)
+
+
+SE_HEADING = "Sudoku Explainer ratings and step paths, as `rate --se` and `explain` give them"
+
+
+def test_readme_se_example_prints_what_it_shows():
+    """The README's Sudoku Explainer block is a doctest: every output in it is real."""
+    import doctest
+
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(readme_example(SE_HEADING), {}, "README.md", "README.md", 0)
+    assert len(test.examples) >= 5
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0, "the README's SE example (above)"

@@ -39,7 +39,7 @@ pub struct ExplainJob {
 }
 
 /// A rating as a JSON/CSV number: `10.6`.
-fn number(t: Tenths) -> Option<f64> {
+pub fn number(t: Tenths) -> Option<f64> {
     Some(f64::from(t.0) / 10.0)
 }
 
@@ -75,15 +75,18 @@ pub fn steps_json(e: &Explanation) -> String {
     out
 }
 
-/// What a unique puzzle's SE rating came to, or why there is none.
-enum Answer {
-    /// Not exactly one solution.
+/// What a usable puzzle's SE path came to, or why there is none: `explain`'s row (and the
+/// Python module's `explain`) in one value.
+pub enum Answer {
+    /// Not exactly one solution: `unsolvable` or `multiple`, with no reason text.
     NotUnique(Status),
     Rated(Explanation),
+    /// The budget ran out; the reason, as the `error` column writes it.
     GaveUp(String),
 }
 
-fn answer(grid: &crate::Grid, budget: u64) -> Answer {
+/// Explains `grid` (givens already checked) within `budget`.
+pub fn answer(grid: &crate::Grid, budget: u64) -> Answer {
     match explain(grid, budget) {
         Ok(e) => Answer::Rated(e),
         Err(Unrated::NotUnique { solutions }) => Answer::NotUnique(Status::from_count(solutions)),
