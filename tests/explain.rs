@@ -397,7 +397,12 @@ fn replay_slow_sweep() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
-    eprintln!("replay_slow_sweep: {name}, first {take} puzzles (SE_SWEEP, SE_SWEEP_TAKE)");
+    let first = if take == usize::MAX {
+        "all".to_string()
+    } else {
+        format!("the first {take}")
+    };
+    eprintln!("replay_slow_sweep: {name}, {first} puzzles (set by SE_SWEEP, SE_SWEEP_TAKE)");
     let path = sudoku_batch::corpora::path(&name);
     let text = std::fs::read_to_string(&path).expect("corpus file");
     let puzzles: Vec<Grid> = text
