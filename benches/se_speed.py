@@ -8,8 +8,10 @@ every rating agreed.
     cargo build --release --example se_trace
     python3 benches/se_speed.py --serate-classes DIR [--puzzles FILE] [--hardest] [--cpu 0]
 
-- Ours: target/release/examples/se_trace (the library's `explain`, timed around each puzzle
-  inside the process, so process start-up is not counted).
+- Ours: target/release/examples/se_trace (the library's `rate`, timed around each puzzle
+  inside the process, so process start-up is not counted; serate is asked for the ratings
+  only, `--format=%r/%p/%d`, so `rate` is the same job; se_trace then prints the path from an
+  untimed `explain`).
 - serate: Sudoku Explainer's command-line rater, from SukakuExplainer's public source compiled
   with javac into DIR (see docs/speed.md), run in SE 1.2.1 mode exactly as the reference set
   was made (../shared/se-reference/README.md): one JVM for all puzzles, ten warm-up puzzles,

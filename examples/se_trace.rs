@@ -1,6 +1,7 @@
 //! Development aid: prints the explainer's path in serate's `@S/@A/@F` layout, for diffing
 //! against `serate --start=@S%t%n%t%g --after=@A%t%r%t%s --format=@F%t%n%t%g%t%r%t%p%t%d%t%R%t%P%t%D%t%e`.
-//! With `SE_DEBUG` set, each step also lists its eliminations.
+//! With `SE_DEBUG` set, each step also lists its eliminations. The time printed last on each
+//! `@F` line is that of `rate` on the puzzle (see `benches/se_speed.py`).
 use std::io::BufRead;
 
 fn main() {
@@ -11,9 +12,13 @@ fn main() {
         let Ok(g) = line.trim().parse::<sudoku_batch::Grid>() else {
             continue;
         };
+        // Timed: the rating alone (`rate`), the job serate's `--format=%r/%p/%d` does; the
+        // path printed below comes from a second, untimed run of `explain`.
         let t0 = std::time::Instant::now();
-        let e = sudoku_batch::explain::explain(&g, sudoku_batch::explain::DEFAULT_BUDGET);
+        let rated = sudoku_batch::explain::rate(&g, sudoku_batch::explain::DEFAULT_BUDGET);
         let ms = t0.elapsed().as_secs_f64() * 1e3;
+        let e = sudoku_batch::explain::explain(&g, sudoku_batch::explain::DEFAULT_BUDGET);
+        debug_assert_eq!(rated.is_ok(), e.is_ok());
         println!("@S\t{}\t{}", i + 1, line.trim());
         let Ok(e) = e else {
             println!("@F\t{}\t{}\tgave up", i + 1, line.trim());

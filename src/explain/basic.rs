@@ -458,16 +458,23 @@ pub(crate) fn fish_findings(
     for (base_kind, _cover_kind) in [(COLUMN, ROW), (ROW, COLUMN)] {
         // positions[line][v]: where v can go in the base line.
         let mut positions = [[0u16; 10]; 9];
+        // eligible[v]: the base lines where v has two to `degree` places, the only lines
+        // `common_tuple` can accept (a line with more places makes the union too big).
+        let mut eligible = [0u32; 10];
         for (line, row) in positions.iter_mut().enumerate() {
             for v in 1..=9u8 {
                 if occurrences[v as usize] + degree as usize * 2 <= 9 {
-                    row[v as usize] = b.positions(base_kind * 9 + line, v);
+                    let pos = b.positions(base_kind * 9 + line, v);
+                    row[v as usize] = pos;
+                    if (2..=degree).contains(&pos.count_ones()) {
+                        eligible[v as usize] |= 1 << line;
+                    }
                 }
             }
         }
         for &combo in combos(degree) {
             for v in 1..=9u8 {
-                if occurrences[v as usize] + degree as usize * 2 > 9 {
+                if combo & !eligible[v as usize] != 0 {
                     continue;
                 }
                 let mut sets = [0u16; 4];

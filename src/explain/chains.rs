@@ -29,8 +29,8 @@
 
 use super::basic;
 use super::board::{
-    cell_name, cells_of, digits_of, region_kind_name, Board, Region, BLOCK, CELL_REGION, COLUMN,
-    PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, BLOCK, CELL_REGION,
+    COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{Detail, Hint};
 
@@ -508,6 +508,47 @@ pub(crate) struct Chainer {
     set_of: Vec<u32>,
     /// The static links of the current search.
     links: Links,
+    /// "Found nothing" memos of the searches that read one digit only (see [`DigitMemo`]).
+    x_memo: DigitMemo,
+    nishio_memo: DigitMemo,
+    /// Digits whose sources the current Nishio search skips (their memo holds).
+    nishio_skip: u16,
+}
+
+/// For searches whose every potential is of one digit — X-chains and cycles, Nishio — what a
+/// source of digit `v` finds depends on `v`'s candidate cells alone (given that every unsolved
+/// cell has two candidates or more, which SE's order guarantees: naked singles come first).
+/// When such a search found no hint at all, no search pruned anything, so no source of any
+/// digit had a hint: `clean[v]` keeps `v`'s cells then, and a later search on a grid where
+/// `v`'s cells are the same skips `v`'s sources. Which hint wins cannot change: those sources
+/// would hand over nothing.
+#[derive(Clone, Copy, Default)]
+struct DigitMemo {
+    clean: [Option<Cells>; 10],
+}
+
+impl DigitMemo {
+    /// The digits whose sources `b` lets this memo skip.
+    fn skip(&self, b: &Board) -> u16 {
+        let mut m = 0;
+        for v in 1..=9 {
+            if self.clean[v] == Some(b.digits[v]) {
+                m |= 1 << v;
+            }
+        }
+        m
+    }
+    /// Records that no source of any digit had a hint on `b`.
+    fn record(&mut self, b: &Board) {
+        for v in 1..=9 {
+            self.clean[v] = Some(b.digits[v]);
+        }
+    }
+}
+
+/// Every unsolved cell has two candidates or more (the memos' premise).
+fn no_short_cell(b: &Board) -> bool {
+    (0..81).all(|c| b.values[c] != 0 || b.count(c) >= 2)
 }
 
 /// The links of a grid that does not change during a search (SE's `getOnToOff` and
@@ -620,6 +661,9 @@ impl Chainer {
             chain_sets: Vec::new(),
             set_of: Vec::new(),
             links: Links::default(),
+            x_memo: DigitMemo::default(),
+            nishio_memo: DigitMemo::default(),
+            nishio_skip: 0,
         }
     }
 
@@ -858,18 +902,29 @@ impl Chainer {
     /// goes to `keep`.
     pub(crate) fn unary_hints(&mut self, b: &Board, keep: &mut dyn FnMut(ChainHint)) {
         self.best = None;
+        let memo = self.rule_source.is_none() && no_short_cell(b);
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            let x_only = x && !y;
+            let skip = if memo && x_only {
+                self.x_memo.skip(b)
+            } else {
+                0
+            };
             self.links.build(b, y, x);
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
                 }
-                for v in digits_of(b.cands[cell]) {
+                for v in digits_of(b.cands[cell] & !skip) {
                     if self.spent() {
                         return;
                     }
                     self.unary_chaining(b, cell, v, y, x, keep);
                 }
+            }
+            // X-chains come first, so no hint so far means none was pruned.
+            if memo && x_only && self.best.is_none() {
+                self.x_memo.record(b);
             }
         }
     }
@@ -888,10 +943,28 @@ impl Chainer {
         }
         self.reset();
         let src = pot(cell, v, true);
-        // The cycle search from the on source also finds the forcing chain from it (SE runs a
-        // second search; its tree is the same up to its target, see `do_cycles`).
-        let (cycles, target) = self.do_cycles(src, y, x, x);
-        let mut chains: Vec<u32> = target.into_iter().collect();
+        // A cycle closes on an off potential that links back to the source: the other digit
+        // of a bivalue cell (Y) or the other place of the digit in a region (X). Without one
+        // there is no cycle, and SE's plain forcing-chain search from the on source (which
+        // does not repeat off potentials, so is much smaller) finds what is left.
+        let closable = (y && b.count(cell) == 2)
+            || (x
+                && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
+                    (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).count_ones() == 2
+                }));
+        let mut chains: Vec<u32> = Vec::new();
+        let mut cycles = Vec::new();
+        if closable {
+            // The cycle search from the on source also finds the forcing chain from it (SE
+            // runs a second search; its tree is the same up to its target, see `do_cycles`).
+            let (found, target) = self.do_cycles(src, y, x, x);
+            cycles = found;
+            chains.extend(target);
+        } else if x {
+            self.do_forcing_chains(src, y, &mut chains);
+        } else {
+            return;
+        }
         if x {
             self.do_forcing_chains(conj(src), y, &mut chains);
         }
@@ -1380,6 +1453,8 @@ impl Chainer {
         if !mode.dynamic && mode.level == 0 {
             self.links.build(b, !mode.nishio, true);
         }
+        let memo = mode == Mode::NISHIO && self.rule_source.is_none() && no_short_cell(b);
+        self.nishio_skip = if memo { self.nishio_memo.skip(b) } else { 0 };
         for cell in 0..81 {
             if b.values[cell] != 0 {
                 continue;
@@ -1392,6 +1467,10 @@ impl Chainer {
                 self.cell_hints(b, mode, cell, card, keep);
             }
         }
+        if memo && self.best.is_none() {
+            self.nishio_memo.record(b);
+        }
+        self.nishio_skip = 0;
     }
 
     fn cell_hints(
@@ -1407,7 +1486,9 @@ impl Chainer {
         // digit's propagation (SE's cellToOn / cellToOff).
         let mut cell_on: Option<Vec<u32>> = None;
         let mut cell_off: Option<Vec<u32>> = None;
-        for v in digits_of(b.cands[cell]) {
+        // Nishio reads nothing across digits (no cell or region chains), so a memo can drop
+        // some of them.
+        for v in digits_of(b.cands[cell] & !self.nishio_skip) {
             let p_on = pot(cell, v, true);
             let p_off = conj(p_on);
             let do_double = card >= 3 && !mode.nishio && mode.dynamic;
@@ -1486,15 +1567,17 @@ impl Chainer {
             for list in [cell_on, cell_off].into_iter().flatten() {
                 for n in list {
                     let target = self.nodes[n as usize].pot;
-                    let mut targets = Vec::new();
+                    let mut targets = [0u32; 9];
+                    let mut k = 0;
                     for v in digits_of(b.cands[cell]) {
-                        targets.push(self.props[value_prop[v as usize]].get(target));
+                        targets[k] = self.props[value_prop[v as usize]].get(target);
+                        k += 1;
                     }
                     if let Some(h) = self.reduction_hint(
                         b,
                         mode,
                         target,
-                        &targets,
+                        &targets[..k],
                         Shape::Cell { src: cell, target },
                         5,
                     ) {
@@ -1531,39 +1614,49 @@ impl Chainer {
             if first != Some(cell) {
                 continue;
             }
-            let mut pos_props = Vec::new();
+            let mut pos_props = [0usize; 9];
+            let mut n_pos = 0;
             for &c in &REGION_CELLS[region] {
                 let c = c as usize;
                 if places & (1u128 << c) == 0 {
                     continue;
                 }
-                if c == cell {
-                    pos_props.push(on_prop);
+                pos_props[n_pos] = if c == cell {
+                    on_prop
                 } else {
-                    let prop = self.on_propagation(b, mode, pot(c, v, true));
-                    pos_props.push(prop);
-                }
-            }
-            for on in [true, false] {
-                let list = if on {
-                    self.props[on_prop].on.clone()
-                } else {
-                    self.props[on_prop].off.clone()
+                    self.on_propagation(b, mode, pot(c, v, true))
                 };
-                for n in list {
+                n_pos += 1;
+            }
+            let pos_props = &pos_props[..n_pos];
+            for on in [true, false] {
+                // The lists are not changed by the hints built below (no propagation runs).
+                let len = if on {
+                    self.props[on_prop].on.len()
+                } else {
+                    self.props[on_prop].off.len()
+                };
+                for i in 0..len {
+                    let pr = &self.props[on_prop];
+                    let n = if on { pr.on[i] } else { pr.off[i] };
                     let target = self.nodes[n as usize].pot;
-                    let targets: Vec<u32> = pos_props
-                        .iter()
-                        .map(|&pp| self.props[pp].get(target))
-                        .collect();
-                    if targets.contains(&NONE) {
+                    let mut targets = [0u32; 9];
+                    let mut all = true;
+                    for (t, &pp) in targets.iter_mut().zip(pos_props) {
+                        *t = self.props[pp].get(target);
+                        all &= *t != NONE;
+                        if !all {
+                            break;
+                        }
+                    }
+                    if !all {
                         continue;
                     }
                     if let Some(h) = self.reduction_hint(
                         b,
                         mode,
                         target,
-                        &targets,
+                        &targets[..n_pos],
                         Shape::Region {
                             region,
                             value: v,

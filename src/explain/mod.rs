@@ -151,15 +151,25 @@ pub fn explain(puzzle: &Grid, budget: u64) -> Result<Explanation, Unrated> {
     run(puzzle, budget, true)
 }
 
+thread_local! {
+    /// One chaining engine per thread, its arena and tables reused from puzzle to puzzle (every
+    /// search resets what it reads before it starts).
+    static CHAINER: std::cell::RefCell<chains::Chainer> =
+        std::cell::RefCell::new(chains::Chainer::new());
+}
+
 fn run(puzzle: &Grid, budget: u64, keep_steps: bool) -> Result<Explanation, Unrated> {
     let solutions = crate::engine::solve(puzzle, 2).solutions;
     if solutions != 1 {
         return Err(Unrated::NotUnique { solutions });
     }
     let board = board::Board::new(puzzle);
-    let mut chainer = chains::Chainer::new();
-    chainer.set_limit(budget);
-    let p = path::solve_path(&board, &mut chainer, keep_steps);
+    let p = CHAINER.with(|c| {
+        let mut chainer = c.borrow_mut();
+        chainer.work = 0;
+        chainer.set_limit(budget);
+        path::solve_path(&board, &mut chainer, keep_steps)
+    });
     let rating = Rating {
         er: Tenths(hint::tenths(p.er)),
         ep: Tenths(hint::tenths(p.ep)),

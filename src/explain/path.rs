@@ -38,9 +38,9 @@ pub(crate) enum Producer {
 }
 
 /// SE 1.2.1's producers in its order (`serate --techs=…` selecting SE 1.2.1's set).
-pub(crate) fn producers() -> Vec<Producer> {
+pub(crate) const PRODUCERS: [Producer; 32] = {
     use Producer::*;
-    vec![
+    [
         HiddenSingle,
         DirectPointing,
         DirectHiddenPair,
@@ -74,6 +74,12 @@ pub(crate) fn producers() -> Vec<Producer> {
         Chains(Mode::new(true, true, false, 4, 2)),
         Chains(Mode::new(true, true, false, 4, 3)),
     ]
+};
+
+/// [`PRODUCERS`] as a vector.
+#[allow(dead_code)]
+pub(crate) fn producers() -> Vec<Producer> {
+    PRODUCERS.to_vec()
 }
 
 /// Asks one producer for its hint (the first it finds, or for chains the best by SE's sort).
@@ -149,21 +155,10 @@ pub(crate) struct Path {
 pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer, keep_steps: bool) -> Path {
     let mut b = board.clone();
     let mut path = Path::default();
-    let producers = producers();
     while !b.is_solved() {
         let mut hint = None;
-        for &p in &producers {
-            let t0 = std::time::Instant::now();
-            let w0 = chainer.work;
+        for &p in &PRODUCERS {
             hint = ask(p, &b, chainer);
-            if std::env::var_os("SE_PROFILE").is_some() {
-                eprintln!(
-                    "PROF\t{:?}\t{}\t{}",
-                    p,
-                    t0.elapsed().as_nanos(),
-                    chainer.work - w0
-                );
-            }
             if hint.is_some() || chainer.spent() {
                 break;
             }
