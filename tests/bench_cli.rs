@@ -461,3 +461,85 @@ fn shared_corpora_exports() {
     assert_eq!(puzzles, [11, 95, 14]);
     assert_eq!(results[2]["skipped"], 3);
 }
+
+const PEERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/peers.py");
+
+/// `benches/peers.py` with `args`, with $TDOKU and $FASTDOKU cleared.
+fn peers(args: &[&str]) -> Out {
+    let out = std::process::Command::new("python3")
+        .arg(PEERS)
+        .args(args)
+        .env_remove("TDOKU")
+        .env_remove("FASTDOKU")
+        .output()
+        .expect("run python3");
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3")]
+fn peers_script_prints_our_column_and_says_why_peers_are_missing() {
+    let help = peers(&["--help"]);
+    assert_eq!(help.code, 0, "{}", help.stderr);
+    assert!(help.stdout.contains("--tdoku") && help.stdout.contains("$FASTDOKU"));
+
+    // No tdoku given, a fastdoku that is not there, on a three-puzzle corpus of its own.
+    let dir = tmp("peers");
+    write(&dir, "mini.txt", format!("{EULER1}\n{LEET}\n{EULER1}\n"));
+    let data = dir.display().to_string();
+    let missing = dir.join("no-such-harness").display().to_string();
+    let base = [
+        "--bin",
+        env!("CARGO_BIN_EXE_sudoku-batch"),
+        "--data",
+        &data,
+        "--corpora",
+        "mini",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--time",
+        "0",
+        "--cpu",
+        "-1",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--modes", "first", "--fastdoku", &missing]);
+    let out = peers(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let row = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("| mini | 3 | first |"))
+        .unwrap_or_else(|| panic!("no row for mini: {}", out.stdout));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    let ours: f64 = cells[4].replace(',', "").parse().expect("our rate");
+    assert!(ours > 0.0, "{row}");
+    assert_eq!(&cells[5..8], ["skipped", "skipped", "–"], "{row}");
+    assert!(out
+        .stdout
+        .contains("tdoku: skipped (give --tdoku or $TDOKU)"));
+    assert!(out.stdout.contains(&format!(
+        "fastdoku: skipped ({missing} is not an executable file)"
+    )));
+
+    // A peer that fails is reported as failed, with its exit status, not dropped; --limit cuts
+    // the corpus.
+    let mut args = base.to_vec();
+    args.extend(["--modes", "unique", "--tdoku", "/bin/false", "--limit", "2"]);
+    let out = peers(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("| mini | 2 | unique |") && out.stdout.contains("| failed (exit 1"),
+        "{}",
+        out.stdout
+    );
+    assert!(out
+        .stdout
+        .contains("tdoku on mini (unique): failed (exit 1"));
+}
