@@ -277,6 +277,18 @@ error, 130 interrupted."
     )]
     Minimize(MinimizeArgs),
 
+    /// Print the provenance recorded with an output file: a Parquet file's, or FILE's
+    /// FILE.provenance.json (CSV and JSON lines).
+    #[command(after_help = "Examples:\n  \
+sudoku-batch solve corpus.txt --format parquet -o solved.parquet\n  \
+sudoku-batch provenance solved.parquet\n\n\
+Exit status: 0 printed, 2 no provenance found or the file cannot be read.")]
+    Provenance {
+        /// The output file (Parquet, or a CSV / JSON lines file with its .provenance.json).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+
     /// Print a shell completion script (install: see the README, "Install").
     #[command(after_help = "Examples:\n  \
 sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
@@ -454,6 +466,45 @@ fn thread_count(s: &str) -> Result<usize, String> {
     }
 }
 
+/// The options of an output file that every row-writing command shares: Parquet's compression
+/// and the provenance record.
+#[derive(Args, Debug, Clone)]
+pub struct OutputFileArgs {
+    /// With --format parquet: how pages are compressed. lz4 writes about as fast as none at
+    /// about half the size; zstd (level 1) writes the smallest files, slowest; snappy is what
+    /// most Parquet writers use.
+    #[arg(long, value_enum, value_name = "CODEC", default_value = "lz4")]
+    pub compression: CompressionArg,
+
+    /// Record no provenance (with -o FILE a run records the tool's version, the command line,
+    /// the seeds and each input's size and SHA-256: in a Parquet file's metadata, else in
+    /// FILE.provenance.json).
+    #[arg(long)]
+    pub no_provenance: bool,
+}
+
+/// A Parquet compression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompressionArg {
+    None,
+    Snappy,
+    Lz4,
+    Zstd,
+}
+
+impl OutputFileArgs {
+    /// The Parquet output format with this compression.
+    pub fn parquet(&self) -> OutputFormat {
+        use crate::run::parquet::Compression;
+        OutputFormat::Parquet(match self.compression {
+            CompressionArg::None => Compression::None,
+            CompressionArg::Snappy => Compression::Snappy,
+            CompressionArg::Lz4 => Compression::Lz4,
+            CompressionArg::Zstd => Compression::Zstd,
+        })
+    }
+}
+
 /// What every per-puzzle command (solve, rate, canon, minimize) shares: inputs, output, formats,
 /// threads, shards and resuming.
 #[derive(Args, Debug)]
@@ -483,7 +534,8 @@ pub struct BatchArgs {
     pub column: Option<String>,
 
     /// Output format: `csv` (a header, then one row per puzzle), `jsonl` (one JSON object per
-    /// line, the same fields, empty ones null); for solve also `grid` (each solution as 9 lines
+    /// line, the same fields, empty ones null), `parquet` (with -o FILE: the same columns,
+    /// typed, empty ones null); for solve also `grid` (each solution as 9 lines
     /// of 9 digits) and `json` (each solution as a LeetCode board); for explain also `text`
     /// (Sudoku Explainer's one-line description of each step). Default: csv (explain: jsonl).
     #[arg(long, value_enum, value_name = "FORMAT")]
@@ -520,6 +572,9 @@ pub struct BatchArgs {
     #[arg(long, default_value_t = 1024, hide = true,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub chunk_size: u64,
+
+    #[command(flatten)]
+    pub file: OutputFileArgs,
 }
 
 #[derive(Args, Debug)]
@@ -706,6 +761,8 @@ pub enum GenerateFormatArg {
     Lines,
     Csv,
     Jsonl,
+    /// With -o FILE: Parquet, the csv columns typed.
+    Parquet,
 }
 
 /// A QQWing class.
@@ -807,6 +864,9 @@ pub struct GenerateArgs {
     /// No progress and no summary on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+
+    #[command(flatten)]
+    pub file: OutputFileArgs,
 }
 
 fn range_usize(s: &str) -> Result<(usize, usize), String> {
@@ -867,6 +927,7 @@ impl GenerateArgs {
                 GenerateFormatArg::Lines => None,
                 GenerateFormatArg::Csv => Some(OutputFormat::Csv),
                 GenerateFormatArg::Jsonl => Some(OutputFormat::Jsonl),
+                GenerateFormatArg::Parquet => Some(self.file.parquet()),
             },
             se: (self.er.is_some() || self.ep.is_some() || self.ed.is_some()).then_some(
                 crate::generate::command::SeTarget {
@@ -887,6 +948,10 @@ impl GenerateArgs {
             progress: !self.quiet,
             // Only CSV has a header; bare lines and JSON lines have none.
             header: matches!(self.format, GenerateFormatArg::Csv),
+            output: match self.format {
+                GenerateFormatArg::Parquet => self.file.parquet(),
+                _ => OutputFormat::Csv,
+            },
             stop: Some(stop),
             ..Settings::default()
         }
@@ -898,6 +963,7 @@ impl GenerateArgs {
             resume: self.resume,
             quiet: self.quiet,
             id: None,
+            provenance: None,
         }
     }
 }
@@ -951,6 +1017,8 @@ pub enum OutputFormatArg {
     Csv,
     /// One JSON object per line, the same fields (empty ones null).
     Jsonl,
+    /// With -o FILE: a Parquet file, the same columns typed (empty ones null).
+    Parquet,
     /// solve only: each solution as 9 lines of 9 digits, a blank line between puzzles; a
     /// puzzle without a unique solution gives a `# line N: status (why)` line instead.
     Grid,
@@ -968,6 +1036,7 @@ impl BatchArgs {
         Settings {
             output: match self.format() {
                 OutputFormatArg::Jsonl => OutputFormat::Jsonl,
+                OutputFormatArg::Parquet => self.file.parquet(),
                 // grid, json and text write their own bytes through the CSV writer, with no
                 // header.
                 _ => OutputFormat::Csv,
@@ -1039,6 +1108,7 @@ impl BatchArgs {
             resume: self.resume,
             quiet: self.quiet,
             id: None,
+            provenance: None,
         }
     }
 }

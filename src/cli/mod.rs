@@ -40,6 +40,17 @@ where
     };
     let id = run_id(&args);
     let id = &id;
+    let invocation = crate::provenance::Invocation {
+        args: args
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+    };
+    let run = Run {
+        id,
+        invocation: &invocation,
+    };
+    let id = &run;
     match cli.command {
         Command::Solve(a) => batch(id, &a.batch, |inputs, target, settings| {
             solve::execute(inputs, target, settings, &a.options())
@@ -70,6 +81,13 @@ where
             augment::execute(inputs, target, settings, job)
         }),
         Command::Generate(a) => generate(&a, id),
+        Command::Provenance { file } => match crate::provenance::read(&file) {
+            Ok(text) => {
+                println!("{text}");
+                exit::OK
+            }
+            Err(e) => error(e),
+        },
         Command::Minimize(a) => batch(id, &a.batch, |inputs, target, settings| {
             let job = generate::command::MinimizeJob { seed: a.seed };
             run::execute(inputs, target, settings, job)
@@ -120,13 +138,21 @@ where
     }
 }
 
+/// What this command line is: its run identity (for `--resume`) and its arguments (for the
+/// provenance record).
+struct Run<'a> {
+    id: &'a RunId,
+    invocation: &'a crate::provenance::Invocation,
+}
+
 /// A per-puzzle command: inputs checked, stop signals installed, the run done by `work`, its
 /// ending mapped to an exit code.
 fn batch(
-    id: &RunId,
+    run: &Run<'_>,
     a: &BatchArgs,
     work: impl FnOnce(&[Input], run::output::Target<'_>, run::Settings) -> Result<Ended, run::Error>,
 ) -> i32 {
+    let id = run.id;
     if let Err(e) = a.check(&id.command) {
         return error(e);
     }
@@ -139,6 +165,7 @@ fn batch(
     install_stop_signals(&stop);
     let target = Target {
         id: Some(id),
+        provenance: (!a.file.no_provenance).then_some(run.invocation),
         ..a.target()
     };
     match work(&inputs, target, a.settings(stop)) {
@@ -150,7 +177,8 @@ fn batch(
 }
 
 /// `generate`: the seed drawn and shown when none was given, the run's ending mapped to a code.
-fn generate(a: &args::GenerateArgs, id: &RunId) -> i32 {
+fn generate(a: &args::GenerateArgs, run: &Run<'_>) -> i32 {
+    let id = run.id;
     use generate::command::Ended;
     // Impossible targets are refused before anything is drawn or written.
     if let Err(e) = a
@@ -182,6 +210,7 @@ fn generate(a: &args::GenerateArgs, id: &RunId) -> i32 {
     id.options.push(("--seed".into(), seed.to_string()));
     let target = Target {
         id: Some(&id),
+        provenance: (!a.file.no_provenance).then_some(run.invocation),
         ..a.target()
     };
     match generate::command::execute(&req, target, a.settings(stop)) {
@@ -202,8 +231,10 @@ fn generate(a: &args::GenerateArgs, id: &RunId) -> i32 {
 /// Options that do not change what a run writes: left out of its [`RunId`], so a run resumed
 /// with another `-j`, quietly, or with `-o` spelled otherwise is still the same run. The inputs
 /// are recorded with a hash of their first bytes instead.
-const NOT_IN_RUN_ID: [&str; 7] = [
+const NOT_IN_RUN_ID: [&str; 9] = [
     "files",
+    "compression",
+    "no_provenance",
     "output",
     "threads",
     "quiet",
