@@ -470,10 +470,10 @@ fn thread_count(s: &str) -> Result<usize, String> {
 /// and the provenance record.
 #[derive(Args, Debug, Clone)]
 pub struct OutputFileArgs {
-    /// With --format parquet: how pages are compressed. lz4 writes about as fast as none at
-    /// about half the size; zstd (level 1) writes the smallest files, slowest; snappy is what
-    /// most Parquet writers use.
-    #[arg(long, value_enum, value_name = "CODEC", default_value = "lz4")]
+    /// With --format parquet: how pages are compressed. none (the default) writes fastest, about
+    /// the size of the CSV; zstd (level 1) writes files about a third of that, at about twice the
+    /// run time on easy puzzles; lz4 and snappy lie between (see docs/speed.md).
+    #[arg(long, value_enum, value_name = "CODEC", default_value = "none")]
     pub compression: CompressionArg,
 
     /// Record no provenance (with -o FILE a run records the tool's version, the command line,

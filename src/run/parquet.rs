@@ -72,12 +72,13 @@ fn is_word_column(name: &str) -> bool {
 /// The compression of a Parquet file's pages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Compression {
-    /// None: the fastest to write, the largest file.
+    /// None: the fastest to write (on easy puzzles compressing costs more than solving), about
+    /// the size of the CSV.
+    #[default]
     None,
     /// Snappy: what most Parquet writers use by default.
     Snappy,
-    /// LZ4 (raw blocks): about as fast to write as none, files about half the size on grids.
-    #[default]
+    /// LZ4 (raw blocks).
     Lz4,
     /// Zstandard, level 1: the smallest files, the slowest to write.
     Zstd,
@@ -267,6 +268,8 @@ struct Encoder<W: Write + Send> {
     field_len: usize,
     ends: Vec<usize>,
     nends: usize,
+    /// Whether csv-core is between records (so whole lines may bypass it).
+    at_start: bool,
     /// Complete rows written so far, for error messages.
     written: u64,
 }
@@ -310,14 +313,32 @@ impl<W: Write + Send> Encoder<W> {
             field_len: 0,
             ends: vec![0; 64],
             nends: 0,
+            at_start: true,
             written: 0,
         })
     }
 
     /// Parses `input` (any piece of the CSV stream) and gathers its complete rows.
+    ///
+    /// Whole lines without a quote (nearly all: grids, numbers, words) are split at their commas
+    /// directly; a line with a quoted field, or a line cut between two pieces, goes through
+    /// csv-core, which keeps its state across pieces.
     fn feed(&mut self, mut input: &[u8]) -> io::Result<()> {
         use csv_core::ReadRecordResult as R;
         loop {
+            if self.at_start {
+                while let Some(nl) = memchr::memchr(b'\n', input) {
+                    let line = &input[..nl];
+                    if memchr::memchr(b'"', line).is_some() {
+                        break;
+                    }
+                    self.simple_row(line)?;
+                    input = &input[nl + 1..];
+                }
+                if input.is_empty() {
+                    return Ok(());
+                }
+            }
             let (result, nin, nout, nend) = self.csv.read_record(
                 input,
                 &mut self.field_bytes[self.field_len..],
@@ -326,6 +347,7 @@ impl<W: Write + Send> Encoder<W> {
             input = &input[nin..];
             self.field_len += nout;
             self.nends += nend;
+            self.at_start = false;
             match result {
                 R::InputEmpty | R::End => return Ok(()),
                 R::OutputFull => {
@@ -340,21 +362,52 @@ impl<W: Write + Send> Encoder<W> {
                     self.record()?;
                     self.field_len = 0;
                     self.nends = 0;
+                    self.at_start = true;
                 }
             }
         }
     }
 
-    /// Gathers the record just parsed.
+    /// Gathers one line with no quoted field: its fields are what lies between the commas.
+    fn simple_row(&mut self, line: &[u8]) -> io::Result<()> {
+        let n = self.columns.len();
+        let mut start = 0;
+        for (i, col) in self.columns.iter_mut().enumerate() {
+            let rest = &line[start.min(line.len())..];
+            let end = match memchr::memchr(b',', rest) {
+                Some(p) if i + 1 < n => start + p,
+                None if i + 1 == n && start <= line.len() => line.len(),
+                _ => {
+                    let fields = line.split(|&b| b == b',').count();
+                    return Err(self.wrong_width(fields));
+                }
+            };
+            let written = self.written;
+            col.push(&line[start..end]).map_err(|e| {
+                io::Error::other(format!(
+                    "row {}, column {}: {e}",
+                    written + 1,
+                    self.names[i]
+                ))
+            })?;
+            start = end + 1;
+        }
+        self.row_done()
+    }
+
+    fn wrong_width(&self, fields: usize) -> io::Error {
+        io::Error::other(format!(
+            "row {} has {fields} fields, not the {} columns {}",
+            self.written + 1,
+            self.columns.len(),
+            self.names.join(",")
+        ))
+    }
+
+    /// Gathers the record csv-core just parsed.
     fn record(&mut self) -> io::Result<()> {
         if self.nends != self.columns.len() {
-            return Err(io::Error::other(format!(
-                "row {} has {} fields, not the {} columns {}",
-                self.written + 1,
-                self.nends,
-                self.columns.len(),
-                self.names.join(",")
-            )));
+            return Err(self.wrong_width(self.nends));
         }
         let mut start = 0;
         for (i, col) in self.columns.iter_mut().enumerate() {
@@ -368,10 +421,18 @@ impl<W: Write + Send> Encoder<W> {
             })?;
             start = end;
         }
+        self.row_done()
+    }
+
+    /// Counts a gathered row; writes the row group when it is full.
+    fn row_done(&mut self) -> io::Result<()> {
         self.rows += 1;
         self.written += 1;
-        let text: usize = self.columns.iter().map(Buffer::text_bytes).sum();
-        if self.rows >= GROUP_ROWS || text >= GROUP_BYTES {
+        // The text size is checked every 256 rows: rows are at most a few kilobytes.
+        if self.rows >= GROUP_ROWS
+            || (self.rows % 256 == 0
+                && self.columns.iter().map(Buffer::text_bytes).sum::<usize>() >= GROUP_BYTES)
+        {
             self.flush_group()?;
         }
         Ok(())
