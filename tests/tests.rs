@@ -18,6 +18,7 @@ mod explain_cli;
 mod first_contact;
 mod generate;
 mod golden;
+mod parquet;
 mod pencilmark;
 mod properties;
 mod python;
