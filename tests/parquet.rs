@@ -61,7 +61,12 @@ fn same(field: &Field, text: &str) -> bool {
 /// Runs `args` twice, as CSV (`--format csv`) on stdout and as Parquet into `dir`, and checks they agree; returns
 /// the number of rows.
 fn agree(dir: &Path, name: &str, args: &[&str]) -> usize {
-    let csv = run(&[args, &["-q", "--format", "csv"]].concat());
+    agree_with(dir, name, args, &[])
+}
+
+/// [`agree`], with `csv_only` added to the CSV run (`-o -` for verify's rows on stdout).
+fn agree_with(dir: &Path, name: &str, args: &[&str], csv_only: &[&str]) -> usize {
+    let csv = run(&[args, &["-q", "--format", "csv"], csv_only].concat());
     assert_eq!(csv.code, 0, "{args:?}: {}", csv.stderr);
     let out = dir.join(format!("{name}.parquet"));
     let out_s = out.to_str().unwrap();
@@ -147,6 +152,18 @@ fn parquet_matches_csv_on_every_corpus_and_command() {
         &["solve", "--no-timing", &both[0], &both[1]],
     );
     total += agree(&dir, "generate", &["generate", "50", "--seed", "9"]);
+    // verify -o (rows without a solution among them) and split --label.
+    let solved = run(&["solve", "-q", "--first", &both[0], &both[1]]).stdout;
+    let pairs = write(&dir, "pairs.csv", solved);
+    total += agree_with(&dir, "verify", &["verify", &pairs], &["-o", "-"]);
+    let mixed = data.join("top1465.txt").to_str().unwrap().to_string();
+    total += agree(
+        &dir,
+        "split",
+        &[
+            "split", "--label", "--test", "0.3", "--seed", "2", &mixed, &both[0],
+        ],
+    );
     assert!(total > 200_000, "{total} rows compared");
 }
 

@@ -401,6 +401,13 @@ pub struct VerifyArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<String>,
 
+    /// The format of the -o rows: csv, or parquet (with -o FILE).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "csv")]
+    pub format: RowsFormatArg,
+
+    #[command(flatten)]
+    pub file: OutputFileArgs,
+
     #[command(flatten)]
     pub workers: Workers,
 
@@ -412,6 +419,23 @@ pub struct VerifyArgs {
     #[arg(long, default_value_t = 1024, hide = true,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub chunk_size: u64,
+}
+
+/// The format of the rows of `verify -o` and `split --label`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RowsFormatArg {
+    Csv,
+    /// With -o FILE.
+    Parquet,
+}
+
+impl RowsFormatArg {
+    fn format(self, file: &OutputFileArgs) -> OutputFormat {
+        match self {
+            RowsFormatArg::Csv => OutputFormat::Csv,
+            RowsFormatArg::Parquet => file.parquet(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -699,9 +723,21 @@ pub struct SplitArgs {
     #[arg(long, value_name = "PREFIX", required_unless_present = "label")]
     pub prefix: Option<PathBuf>,
 
-    /// Instead of files, write every line once on stdout as a CSV row line,puzzle,split.
+    /// Instead of files, write every line once on stdout (or -o FILE) as a row
+    /// line,puzzle,split.
     #[arg(long, conflicts_with = "prefix")]
     pub label: bool,
+
+    /// With --label: write the rows to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE", requires = "label")]
+    pub output: Option<PathBuf>,
+
+    /// With --label: csv, or parquet (with -o FILE).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "csv")]
+    pub format: RowsFormatArg,
+
+    #[command(flatten)]
+    pub file: OutputFileArgs,
 
     #[command(flatten)]
     pub workers: Workers,
@@ -733,6 +769,9 @@ impl SplitArgs {
             seed: self.seed,
             prefix: self.prefix.clone(),
             label: self.label,
+            output: self.output.clone(),
+            format: self.format.format(&self.file),
+            provenance: None,
             threads: self.workers.threads,
             quiet: self.quiet,
         }
@@ -1146,6 +1185,8 @@ impl VerifyArgs {
             threads: self.workers.threads,
             chunk_size: usize::try_from(self.chunk_size).unwrap_or(1024),
             quiet: self.quiet,
+            format: self.format.format(&self.file),
+            provenance: None,
         }
     }
 }

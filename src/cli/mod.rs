@@ -107,10 +107,17 @@ where
         },
         Command::Split(a) => match inputs(&a.files) {
             Err(code) => code,
-            Ok(inputs) => match split::execute(&inputs, &a.request()) {
-                Ok(_) => exit::OK,
-                Err(e) => error(e),
-            },
+            Ok(inputs) => {
+                match provenance(&run, a.output.is_some() && !a.file.no_provenance, &inputs)
+                    .and_then(|p| {
+                        let mut req = a.request();
+                        req.provenance = p;
+                        split::execute(&inputs, &req)
+                    }) {
+                    Ok(_) => exit::OK,
+                    Err(e) => error(e),
+                }
+            }
         },
         Command::Bench(a) => match bench::run::run(&a.request()) {
             bench::run::Outcome::Done | bench::run::Outcome::ClosedStdout => exit::OK,
@@ -122,7 +129,13 @@ where
                 Ok(i) => i,
                 Err(code) => return code,
             };
-            match verify::execute(&inputs, &a.request()) {
+            let to_file = a.output.as_deref().is_some_and(|o| o != "-");
+            let mut req = a.request();
+            req.provenance = match provenance(&run, to_file && !a.file.no_provenance, &inputs) {
+                Ok(p) => p,
+                Err(e) => return error(e),
+            };
+            match verify::execute(&inputs, &req) {
                 Ok(verify::Ended::Checked(s)) if s.all_right() => exit::OK,
                 Ok(verify::Ended::Checked(_)) => exit::FOUND,
                 Ok(verify::Ended::ClosedPipe) => exit::OK,
@@ -136,6 +149,16 @@ where
         }
         Command::Manpage { command, dir } => manpage(command.as_deref(), dir.as_deref()),
     }
+}
+
+/// The provenance record of this run over `inputs`, when `wanted`.
+fn provenance(run: &Run<'_>, wanted: bool, inputs: &[Input]) -> Result<Option<String>, run::Error> {
+    if !wanted {
+        return Ok(None);
+    }
+    crate::provenance::record(run.invocation, Some(run.id), inputs)
+        .map(Some)
+        .map_err(|e| run::Error::OutputFile(format!("cannot record provenance: {e}")))
 }
 
 /// What this command line is: its run identity (for `--resume`) and its arguments (for the

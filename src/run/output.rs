@@ -578,6 +578,144 @@ pub fn deliver(
     }
 }
 
+/// The rows output of a command that writes outside [`deliver`] (`verify -o`, `split --label`):
+/// stdout, or `-o FILE` as CSV, JSON lines or Parquet, written as `FILE.partial` and renamed by
+/// [`RowsFile::finish`], which also writes the provenance side file of a CSV or JSON lines file.
+pub enum RowsFile {
+    Stdout(BufWriter<io::Stdout>),
+    File {
+        path: PathBuf,
+        partial: PathBuf,
+        out: FileOut,
+        /// The provenance record, for the side file (a Parquet file holds its own).
+        sidecar: Option<String>,
+    },
+}
+
+/// How a [`RowsFile`] reaches its file.
+pub enum FileOut {
+    Plain(BufWriter<File>),
+    Parquet(super::parquet::ParquetSink<BufWriter<File>>),
+}
+
+impl RowsFile {
+    /// Rows of `columns` on stdout, header first (CSV only).
+    pub fn stdout(columns: &Columns, format: OutputFormat, with_file: bool) -> io::Result<Self> {
+        if let OutputFormat::Parquet(_) = format {
+            return Err(io::Error::other(
+                "--format parquet needs -o FILE: a Parquet file is binary and only readable \
+                 once its footer is written at the end",
+            ));
+        }
+        let mut out = BufWriter::with_capacity(OUT_BUFFER, io::stdout());
+        let mut header = Vec::new();
+        columns.write_header(&mut header, format, with_file);
+        out.write_all(&header)?;
+        Ok(RowsFile::Stdout(out))
+    }
+
+    /// Rows of `columns` into `path` (as `path.partial` until [`RowsFile::finish`]), with
+    /// `provenance` in the file or beside it. An error is a message for the user.
+    pub fn create(
+        path: &Path,
+        columns: &Columns,
+        format: OutputFormat,
+        with_file: bool,
+        provenance: Option<String>,
+    ) -> Result<Self, String> {
+        let partial = partial_path(path);
+        let f = File::create(&partial).map_err(|e| cannot_create(path, &e))?;
+        let mut buf = BufWriter::with_capacity(OUT_BUFFER, f);
+        let (out, sidecar) = match format {
+            OutputFormat::Parquet(c) => {
+                let names = columns
+                    .names
+                    .iter()
+                    .map(|n| n.to_string())
+                    .chain(with_file.then(|| "file".to_string()))
+                    .collect();
+                let sink = super::parquet::ParquetSink::new(buf, names, c, provenance)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                (FileOut::Parquet(sink), None)
+            }
+            _ => {
+                let mut header = Vec::new();
+                columns.write_header(&mut header, format, with_file);
+                buf.write_all(&header)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                (FileOut::Plain(buf), provenance)
+            }
+        };
+        Ok(RowsFile::File {
+            path: path.to_path_buf(),
+            partial,
+            out,
+            sidecar,
+        })
+    }
+
+    /// Ends the output: flushed (and a Parquet footer written), `FILE.partial` renamed to
+    /// `FILE`, the provenance side file written.
+    pub fn finish(self) -> Result<(), String> {
+        match self {
+            RowsFile::Stdout(mut out) => out.flush().map_err(|e| e.to_string()),
+            RowsFile::File {
+                path,
+                partial,
+                out,
+                sidecar,
+            } => {
+                let ended = match out {
+                    FileOut::Plain(mut w) => w.flush(),
+                    FileOut::Parquet(sink) => sink.finish().and_then(|mut w| w.flush()),
+                };
+                ended.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                std::fs::rename(&partial, &path).map_err(|e| {
+                    format!(
+                        "cannot rename {} to {}: {e}",
+                        partial.display(),
+                        path.display()
+                    )
+                })?;
+                match sidecar {
+                    Some(text) => crate::provenance::write_sidecar(&path, &text),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl Write for RowsFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            RowsFile::Stdout(w) => w.write(buf),
+            RowsFile::File {
+                out: FileOut::Plain(w),
+                ..
+            } => w.write(buf),
+            RowsFile::File {
+                out: FileOut::Parquet(w),
+                ..
+            } => w.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            RowsFile::Stdout(w) => w.flush(),
+            RowsFile::File {
+                out: FileOut::Plain(w),
+                ..
+            } => w.flush(),
+            RowsFile::File {
+                out: FileOut::Parquet(w),
+                ..
+            } => w.flush(),
+        }
+    }
+}
+
 /// How a Parquet output is written (see [`super::parquet`]).
 struct ParquetPlan {
     compression: super::parquet::Compression,
