@@ -9,17 +9,7 @@ use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::Field;
 
 use crate::common::cli::{run, tmp, write, LEET};
-
-/// The header and rows of CSV text.
-fn csv_table(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut rdr = csv::Reader::from_reader(text.as_bytes());
-    let header = rdr.headers().unwrap().iter().map(String::from).collect();
-    let rows = rdr
-        .records()
-        .map(|r| r.unwrap().iter().map(String::from).collect())
-        .collect();
-    (header, rows)
-}
+use crate::dataset_cli::table as csv_table;
 
 /// The column names and rows of a Parquet file.
 fn parquet_table(path: &Path) -> (Vec<String>, Vec<Vec<Field>>) {
@@ -61,17 +51,18 @@ fn same(field: &Field, text: &str) -> bool {
 /// Runs `args` twice, as CSV (`--format csv`) on stdout and as Parquet into `dir`, and checks they agree; returns
 /// the number of rows.
 fn agree(dir: &Path, name: &str, args: &[&str]) -> usize {
-    agree_with(dir, name, args, &[])
+    agree_with(dir, name, args, &[], 0)
 }
 
-/// [`agree`], with `csv_only` added to the CSV run (`-o -` for verify's rows on stdout).
-fn agree_with(dir: &Path, name: &str, args: &[&str], csv_only: &[&str]) -> usize {
+/// [`agree`], with `csv_only` added to the CSV run (`-o -` for verify's rows on stdout) and
+/// `code` the exit code both runs must end with.
+fn agree_with(dir: &Path, name: &str, args: &[&str], csv_only: &[&str], code: i32) -> usize {
     let csv = run(&[args, &["-q", "--format", "csv"], csv_only].concat());
-    assert_eq!(csv.code, 0, "{args:?}: {}", csv.stderr);
+    assert_eq!(csv.code, code, "{args:?}: {}", csv.stderr);
     let out = dir.join(format!("{name}.parquet"));
     let out_s = out.to_str().unwrap();
     let pq = run(&[args, &["-q", "--format", "parquet", "-o", out_s]].concat());
-    assert_eq!(pq.code, 0, "{args:?} parquet: {}", pq.stderr);
+    assert_eq!(pq.code, code, "{args:?} parquet: {}", pq.stderr);
     assert!(!dir.join(format!("{name}.parquet.partial")).exists());
     let (header, rows) = csv_table(&csv.stdout);
     let (names, prows) = parquet_table(&out);
@@ -152,10 +143,10 @@ fn parquet_matches_csv_on_every_corpus_and_command() {
         &["solve", "--no-timing", &both[0], &both[1]],
     );
     total += agree(&dir, "generate", &["generate", "50", "--seed", "9"]);
-    // verify -o (rows without a solution among them) and split --label.
+    // verify -o (rows without a solution among them: exit 1) and split --label.
     let solved = run(&["solve", "-q", "--first", &both[0], &both[1]]).stdout;
     let pairs = write(&dir, "pairs.csv", solved);
-    total += agree_with(&dir, "verify", &["verify", &pairs], &["-o", "-"]);
+    total += agree_with(&dir, "verify", &["verify", &pairs], &["-o", "-"], 1);
     let mixed = data.join("top1465.txt").to_str().unwrap().to_string();
     total += agree(
         &dir,
