@@ -27,6 +27,8 @@
 //! - [`transform`], [`rng`]: equivalence transforms and seeded randomness for the dataset
 //!   commands.
 //! - [`human`]: numbers and durations for people; [`clock`]: the per-solve stopwatch.
+//! - [`provenance`]: what made an output file (version, command line, seeds, inputs' SHA-256),
+//!   recorded with it and read back by `sudoku-batch provenance`.
 //! - [`cli`]: argument definitions, dispatch, exit codes.
 //!
 //! ```
@@ -53,6 +55,7 @@ pub mod generate;
 pub mod grid;
 pub mod human;
 pub mod input;
+pub mod provenance;
 pub mod rate;
 pub mod rng;
 pub mod run;

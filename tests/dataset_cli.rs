@@ -6,7 +6,7 @@
 use crate::common::cli::{run, tmp, write, EMPTY, LEET, UNSOLVABLE};
 
 /// Parses CSV text into its header and rows.
-fn table(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+pub fn table(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
     let mut rdr = csv::Reader::from_reader(text.as_bytes());
     let header = rdr.headers().unwrap().iter().map(String::from).collect();
     let rows = rdr

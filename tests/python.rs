@@ -3,8 +3,8 @@
 //! corpora, checks the array contract and that a million-row input is not copied, and checks
 //! the Sudoku Explainer ratings against the reference set.
 //!
-//! The environment lives under the target directory and is made once (maturin, NumPy and pytest
-//! from PyPI); the extension is built by `maturin build --release` into a cargo target directory
+//! The environment lives under the target directory and is made once (maturin, NumPy, pytest,
+//! pyarrow and pandas from PyPI); the extension is built by `maturin build --release` into a cargo target directory
 //! of its own there (not the one this test runs from, which cargo holds locked), so a rerun with
 //! nothing changed only relinks nothing and reinstalls the wheel: seconds, where the first build
 //! takes minutes. It is compiled as ignored only when python3 is missing; a failing build or pytest
@@ -13,9 +13,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const PACKAGES: [&str; 3] = ["maturin>=1.5,<2", "numpy", "pytest"];
+const PACKAGES: [&str; 5] = ["maturin>=1.5,<2", "numpy", "pytest", "pyarrow", "pandas"];
 
-/// A venv with maturin, NumPy and pytest, made once.
+/// A venv with maturin, NumPy, pytest, and pyarrow and pandas (to read `--format parquet`
+/// back), made once.
 fn venv() -> PathBuf {
     crate::common::python_venv("python-venv", &PACKAGES)
 }

@@ -537,13 +537,22 @@ fn slurm_array_recipe_solves_every_line_once() {
     );
     println!("slurm job ({TASKS} tasks) took {:.1} s", secs(job_started));
 
-    // Every part is complete: renamed from .partial, nothing else left in out/.
+    // Every part is complete: renamed from .partial, with its provenance beside it, nothing
+    // else left in out/.
     let mut names: Vec<String> = std::fs::read_dir(work.join("out"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    let expected: Vec<String> = (1..=TASKS).map(|k| format!("part-{k}.csv")).collect();
+    let mut expected: Vec<String> = (1..=TASKS)
+        .flat_map(|k| {
+            [
+                format!("part-{k}.csv"),
+                format!("part-{k}.csv.provenance.json"),
+            ]
+        })
+        .collect();
+    expected.sort();
     assert_eq!(names, expected, "{}", cluster.logs(&task_logs));
 
     // The union of the parts is the local run, each row exactly once, each in its own shard.

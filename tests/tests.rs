@@ -19,6 +19,7 @@ mod explain_cli;
 mod first_contact;
 mod generate;
 mod golden;
+mod parquet;
 mod pencilmark;
 mod properties;
 mod python;

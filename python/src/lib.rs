@@ -1039,6 +1039,7 @@ fn run_file<'py>(
         resume: false,
         quiet: true,
         id: None,
+        provenance: None,
     };
     let ended = py.detach(|| match job {
         FileJob::Solve(opts) => solve::execute(&inputs, target, settings, &opts),

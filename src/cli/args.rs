@@ -277,6 +277,18 @@ error, 130 interrupted."
     )]
     Minimize(MinimizeArgs),
 
+    /// Print the provenance recorded with an output file: a Parquet file's, or FILE's
+    /// FILE.provenance.json (CSV and JSON lines).
+    #[command(after_help = "Examples:\n  \
+sudoku-batch solve corpus.txt --format parquet -o solved.parquet\n  \
+sudoku-batch provenance solved.parquet\n\n\
+Exit status: 0 printed, 2 no provenance found or the file cannot be read.")]
+    Provenance {
+        /// The output file (Parquet, or a CSV / JSON lines file with its .provenance.json).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+
     /// Print a shell completion script (install: see the README, "Install").
     #[command(after_help = "Examples:\n  \
 sudoku-batch completions bash > ~/.local/share/bash-completion/completions/sudoku-batch\n  \
@@ -389,6 +401,13 @@ pub struct VerifyArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<String>,
 
+    /// The format of the -o rows: csv, or parquet (with -o FILE).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "csv")]
+    pub format: RowsFormatArg,
+
+    #[command(flatten)]
+    pub file: OutputFileArgs,
+
     #[command(flatten)]
     pub workers: Workers,
 
@@ -400,6 +419,23 @@ pub struct VerifyArgs {
     #[arg(long, default_value_t = 1024, hide = true,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub chunk_size: u64,
+}
+
+/// The format of the rows of `verify -o` and `split --label`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RowsFormatArg {
+    Csv,
+    /// With -o FILE.
+    Parquet,
+}
+
+impl RowsFormatArg {
+    fn format(self, file: &OutputFileArgs) -> OutputFormat {
+        match self {
+            RowsFormatArg::Csv => OutputFormat::Csv,
+            RowsFormatArg::Parquet => file.parquet(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -454,6 +490,45 @@ fn thread_count(s: &str) -> Result<usize, String> {
     }
 }
 
+/// The options of an output file that every row-writing command shares: Parquet's compression
+/// and the provenance record.
+#[derive(Args, Debug, Clone)]
+pub struct OutputFileArgs {
+    /// With --format parquet: how pages are compressed. none (the default) writes fastest, about
+    /// the size of the CSV; zstd (level 1) writes files about a third of that, at about twice the
+    /// run time on easy puzzles; lz4 and snappy lie between (see docs/speed.md).
+    #[arg(long, value_enum, value_name = "CODEC", default_value = "none")]
+    pub compression: CompressionArg,
+
+    /// Record no provenance (with -o FILE a run records the tool's version, the command line,
+    /// the seeds and each input's size and SHA-256: in a Parquet file's metadata, else in
+    /// FILE.provenance.json).
+    #[arg(long)]
+    pub no_provenance: bool,
+}
+
+/// A Parquet compression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompressionArg {
+    None,
+    Snappy,
+    Lz4,
+    Zstd,
+}
+
+impl OutputFileArgs {
+    /// The Parquet output format with this compression.
+    pub fn parquet(&self) -> OutputFormat {
+        use crate::run::parquet::Compression;
+        OutputFormat::Parquet(match self.compression {
+            CompressionArg::None => Compression::None,
+            CompressionArg::Snappy => Compression::Snappy,
+            CompressionArg::Lz4 => Compression::Lz4,
+            CompressionArg::Zstd => Compression::Zstd,
+        })
+    }
+}
+
 /// What every per-puzzle command (solve, rate, canon, minimize) shares: inputs, output, formats,
 /// threads, shards and resuming.
 #[derive(Args, Debug)]
@@ -483,7 +558,8 @@ pub struct BatchArgs {
     pub column: Option<String>,
 
     /// Output format: `csv` (a header, then one row per puzzle), `jsonl` (one JSON object per
-    /// line, the same fields, empty ones null); for solve also `grid` (each solution as 9 lines
+    /// line, the same fields, empty ones null), `parquet` (with -o FILE: the same columns,
+    /// typed, empty ones null); for solve also `grid` (each solution as 9 lines
     /// of 9 digits) and `json` (each solution as a LeetCode board); for explain also `text`
     /// (Sudoku Explainer's one-line description of each step). Default: csv (explain: jsonl).
     #[arg(long, value_enum, value_name = "FORMAT")]
@@ -520,6 +596,9 @@ pub struct BatchArgs {
     #[arg(long, default_value_t = 1024, hide = true,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub chunk_size: u64,
+
+    #[command(flatten)]
+    pub file: OutputFileArgs,
 }
 
 #[derive(Args, Debug)]
@@ -644,9 +723,21 @@ pub struct SplitArgs {
     #[arg(long, value_name = "PREFIX", required_unless_present = "label")]
     pub prefix: Option<PathBuf>,
 
-    /// Instead of files, write every line once on stdout as a CSV row line,puzzle,split.
+    /// Instead of files, write every line once on stdout (or -o FILE) as a row
+    /// line,puzzle,split.
     #[arg(long, conflicts_with = "prefix")]
     pub label: bool,
+
+    /// With --label: write the rows to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE", requires = "label")]
+    pub output: Option<PathBuf>,
+
+    /// With --label: csv, or parquet (with -o FILE).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "csv")]
+    pub format: RowsFormatArg,
+
+    #[command(flatten)]
+    pub file: OutputFileArgs,
 
     #[command(flatten)]
     pub workers: Workers,
@@ -678,6 +769,9 @@ impl SplitArgs {
             seed: self.seed,
             prefix: self.prefix.clone(),
             label: self.label,
+            output: self.output.clone(),
+            format: self.format.format(&self.file),
+            provenance: None,
             threads: self.workers.threads,
             quiet: self.quiet,
         }
@@ -706,6 +800,8 @@ pub enum GenerateFormatArg {
     Lines,
     Csv,
     Jsonl,
+    /// With -o FILE: Parquet, the csv columns typed.
+    Parquet,
 }
 
 /// A QQWing class.
@@ -807,6 +903,9 @@ pub struct GenerateArgs {
     /// No progress and no summary on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+
+    #[command(flatten)]
+    pub file: OutputFileArgs,
 }
 
 fn range_usize(s: &str) -> Result<(usize, usize), String> {
@@ -867,6 +966,7 @@ impl GenerateArgs {
                 GenerateFormatArg::Lines => None,
                 GenerateFormatArg::Csv => Some(OutputFormat::Csv),
                 GenerateFormatArg::Jsonl => Some(OutputFormat::Jsonl),
+                GenerateFormatArg::Parquet => Some(self.file.parquet()),
             },
             se: (self.er.is_some() || self.ep.is_some() || self.ed.is_some()).then_some(
                 crate::generate::command::SeTarget {
@@ -887,6 +987,10 @@ impl GenerateArgs {
             progress: !self.quiet,
             // Only CSV has a header; bare lines and JSON lines have none.
             header: matches!(self.format, GenerateFormatArg::Csv),
+            output: match self.format {
+                GenerateFormatArg::Parquet => self.file.parquet(),
+                _ => OutputFormat::Csv,
+            },
             stop: Some(stop),
             ..Settings::default()
         }
@@ -898,6 +1002,7 @@ impl GenerateArgs {
             resume: self.resume,
             quiet: self.quiet,
             id: None,
+            provenance: None,
         }
     }
 }
@@ -951,6 +1056,8 @@ pub enum OutputFormatArg {
     Csv,
     /// One JSON object per line, the same fields (empty ones null).
     Jsonl,
+    /// With -o FILE: a Parquet file, the same columns typed (empty ones null).
+    Parquet,
     /// solve only: each solution as 9 lines of 9 digits, a blank line between puzzles; a
     /// puzzle without a unique solution gives a `# line N: status (why)` line instead.
     Grid,
@@ -968,6 +1075,7 @@ impl BatchArgs {
         Settings {
             output: match self.format() {
                 OutputFormatArg::Jsonl => OutputFormat::Jsonl,
+                OutputFormatArg::Parquet => self.file.parquet(),
                 // grid, json and text write their own bytes through the CSV writer, with no
                 // header.
                 _ => OutputFormat::Csv,
@@ -1039,6 +1147,7 @@ impl BatchArgs {
             resume: self.resume,
             quiet: self.quiet,
             id: None,
+            provenance: None,
         }
     }
 }
@@ -1076,6 +1185,8 @@ impl VerifyArgs {
             threads: self.workers.threads,
             chunk_size: usize::try_from(self.chunk_size).unwrap_or(1024),
             quiet: self.quiet,
+            format: self.format.format(&self.file),
+            provenance: None,
         }
     }
 }

@@ -40,6 +40,17 @@ where
     };
     let id = run_id(&args);
     let id = &id;
+    let invocation = crate::provenance::Invocation {
+        args: args
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+    };
+    let run = Run {
+        id,
+        invocation: &invocation,
+    };
+    let id = &run;
     match cli.command {
         Command::Solve(a) => batch(id, &a.batch, |inputs, target, settings| {
             solve::execute(inputs, target, settings, &a.options())
@@ -70,6 +81,13 @@ where
             augment::execute(inputs, target, settings, job)
         }),
         Command::Generate(a) => generate(&a, id),
+        Command::Provenance { file } => match crate::provenance::read(&file) {
+            Ok(text) => {
+                println!("{text}");
+                exit::OK
+            }
+            Err(e) => error(e),
+        },
         Command::Minimize(a) => batch(id, &a.batch, |inputs, target, settings| {
             let job = generate::command::MinimizeJob { seed: a.seed };
             run::execute(inputs, target, settings, job)
@@ -89,10 +107,17 @@ where
         },
         Command::Split(a) => match inputs(&a.files) {
             Err(code) => code,
-            Ok(inputs) => match split::execute(&inputs, &a.request()) {
-                Ok(_) => exit::OK,
-                Err(e) => error(e),
-            },
+            Ok(inputs) => {
+                match provenance(&run, a.output.is_some() && !a.file.no_provenance, &inputs)
+                    .and_then(|p| {
+                        let mut req = a.request();
+                        req.provenance = p;
+                        split::execute(&inputs, &req)
+                    }) {
+                    Ok(_) => exit::OK,
+                    Err(e) => error(e),
+                }
+            }
         },
         Command::Bench(a) => match bench::run::run(&a.request()) {
             bench::run::Outcome::Done | bench::run::Outcome::ClosedStdout => exit::OK,
@@ -104,7 +129,13 @@ where
                 Ok(i) => i,
                 Err(code) => return code,
             };
-            match verify::execute(&inputs, &a.request()) {
+            let to_file = a.output.as_deref().is_some_and(|o| o != "-");
+            let mut req = a.request();
+            req.provenance = match provenance(&run, to_file && !a.file.no_provenance, &inputs) {
+                Ok(p) => p,
+                Err(e) => return error(e),
+            };
+            match verify::execute(&inputs, &req) {
                 Ok(verify::Ended::Checked(s)) if s.all_right() => exit::OK,
                 Ok(verify::Ended::Checked(_)) => exit::FOUND,
                 Ok(verify::Ended::ClosedPipe) => exit::OK,
@@ -120,13 +151,31 @@ where
     }
 }
 
+/// The provenance record of this run over `inputs`, when `wanted`.
+fn provenance(run: &Run<'_>, wanted: bool, inputs: &[Input]) -> Result<Option<String>, run::Error> {
+    if !wanted {
+        return Ok(None);
+    }
+    crate::provenance::record(run.invocation, Some(run.id), inputs)
+        .map(Some)
+        .map_err(|e| run::Error::OutputFile(format!("cannot record provenance: {e}")))
+}
+
+/// What this command line is: its run identity (for `--resume`) and its arguments (for the
+/// provenance record).
+struct Run<'a> {
+    id: &'a RunId,
+    invocation: &'a crate::provenance::Invocation,
+}
+
 /// A per-puzzle command: inputs checked, stop signals installed, the run done by `work`, its
 /// ending mapped to an exit code.
 fn batch(
-    id: &RunId,
+    run: &Run<'_>,
     a: &BatchArgs,
     work: impl FnOnce(&[Input], run::output::Target<'_>, run::Settings) -> Result<Ended, run::Error>,
 ) -> i32 {
+    let id = run.id;
     if let Err(e) = a.check(&id.command) {
         return error(e);
     }
@@ -139,6 +188,7 @@ fn batch(
     install_stop_signals(&stop);
     let target = Target {
         id: Some(id),
+        provenance: (!a.file.no_provenance).then_some(run.invocation),
         ..a.target()
     };
     match work(&inputs, target, a.settings(stop)) {
@@ -150,7 +200,8 @@ fn batch(
 }
 
 /// `generate`: the seed drawn and shown when none was given, the run's ending mapped to a code.
-fn generate(a: &args::GenerateArgs, id: &RunId) -> i32 {
+fn generate(a: &args::GenerateArgs, run: &Run<'_>) -> i32 {
+    let id = run.id;
     use generate::command::Ended;
     // Impossible targets are refused before anything is drawn or written.
     if let Err(e) = a
@@ -182,6 +233,7 @@ fn generate(a: &args::GenerateArgs, id: &RunId) -> i32 {
     id.options.push(("--seed".into(), seed.to_string()));
     let target = Target {
         id: Some(&id),
+        provenance: (!a.file.no_provenance).then_some(run.invocation),
         ..a.target()
     };
     match generate::command::execute(&req, target, a.settings(stop)) {
@@ -202,8 +254,10 @@ fn generate(a: &args::GenerateArgs, id: &RunId) -> i32 {
 /// Options that do not change what a run writes: left out of its [`RunId`], so a run resumed
 /// with another `-j`, quietly, or with `-o` spelled otherwise is still the same run. The inputs
 /// are recorded with a hash of their first bytes instead.
-const NOT_IN_RUN_ID: [&str; 7] = [
+const NOT_IN_RUN_ID: [&str; 9] = [
     "files",
+    "compression",
+    "no_provenance",
     "output",
     "threads",
     "quiet",

@@ -16,10 +16,11 @@
 //! come out in input order whatever the thread count, and an input error is reported after every
 //! row read before it. A raised stop flag (SIGINT, SIGTERM) ends the reading; what was read is
 //! still worked on and written, so the output is a clean prefix that `--resume` continues
-//! ([`output`] owns the `-o FILE` lifecycle).
+//! ([`output`] owns the `-o FILE` lifecycle; [`parquet`] turns the rows into a Parquet file).
 
 pub mod ordered;
 pub mod output;
+pub mod parquet;
 mod progress;
 pub mod rows;
 pub mod summary;

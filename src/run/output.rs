@@ -162,6 +162,8 @@ fn parse_row(
     let with_file = inputs.len() > 1;
     let n = columns.names.len();
     let (key, status, file): (u64, Option<String>, Option<String>) = match format {
+        // Parquet is never resumed (refused in `deliver`).
+        OutputFormat::Parquet(_) => return None,
         OutputFormat::Csv => {
             let mut rdr = csv::ReaderBuilder::new()
                 .has_headers(false)
@@ -357,6 +359,9 @@ pub struct Target<'a> {
     /// What identifies the run, recorded beside `FILE.partial` and checked by `--resume`;
     /// `None` records nothing (a library caller that resumes on the rows' own evidence).
     pub id: Option<&'a RunId>,
+    /// Record provenance with `-o FILE` (in a Parquet file's metadata, else in
+    /// `FILE.provenance.json`); `None` records none (`--no-provenance`). Seeds come from `id`.
+    pub provenance: Option<&'a crate::provenance::Invocation>,
 }
 
 /// How a run that did not fail ended.
@@ -385,6 +390,29 @@ pub fn deliver(
     mut settings: Settings,
     body: impl FnOnce(&mut dyn Write, &Settings) -> Result<Summary, Error>,
 ) -> Result<Ended, Error> {
+    let parquet = match settings.output {
+        OutputFormat::Parquet(c) => Some(c),
+        _ => None,
+    };
+    if parquet.is_some() {
+        if target.path.is_none() {
+            return Err(Error::OutputFile(
+                "--format parquet needs -o FILE: a Parquet file is binary and only readable once \
+                 its footer is written at the end"
+                    .into(),
+            ));
+        }
+        if target.resume {
+            return Err(Error::OutputFile(
+                "--resume does not work with --format parquet: a Parquet file is readable only \
+                 once its footer is written at the end, so an interrupted run leaves no rows to \
+                 go on from; run the command again without --resume"
+                    .into(),
+            ));
+        }
+        // The schema names the columns; rows come as bare CSV.
+        settings.header = false;
+    }
     let Some(path) = target.path else {
         if target.resume {
             return Err(Error::OutputFile(
@@ -392,7 +420,7 @@ pub fn deliver(
             ));
         }
         let mut out = BufWriter::with_capacity(OUT_BUFFER, io::stdout().lock());
-        return finish_direct(body(&mut out, &settings), target, None);
+        return finish_direct(body(&mut out, &settings), target, None, true);
     };
     if overwrites_input(path, inputs.iter().filter_map(|i| i.path.as_deref())) {
         return Err(Error::OutputFile(format!(
@@ -400,6 +428,24 @@ pub fn deliver(
             path.display()
         )));
     }
+    let provenance = match target.provenance {
+        Some(inv) => Some(
+            crate::provenance::record(inv, target.id, inputs)
+                .map_err(|e| Error::OutputFile(format!("cannot record provenance: {e}")))?,
+        ),
+        None => None,
+    };
+    let with_file = inputs.len() > 1;
+    let sink = parquet.map(|c| ParquetPlan {
+        compression: c,
+        names: columns
+            .names
+            .iter()
+            .map(|n| n.to_string())
+            .chain(with_file.then(|| "file".to_string()))
+            .collect(),
+        provenance: provenance.clone(),
+    });
     // A device or FIFO is written in place: renaming a `.partial` file over it would replace it.
     if is_special(path) {
         if target.resume {
@@ -415,18 +461,21 @@ pub fn deliver(
                 crate::input::io_reason(&e)
             ))
         })?;
-        let mut out = BufWriter::with_capacity(OUT_BUFFER, f);
-        let result = body(&mut out, &settings).map_err(|e| match e {
-            Error::Output(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                Error::OutputFile(format!(
-                    "cannot write {}: {}",
-                    path.display(),
-                    crate::input::io_reason(&e)
-                ))
-            }
-            e => e,
-        });
-        return finish_direct(result, target, None);
+        let (result, flushed) = write_through(f, sink, &settings, body);
+        let result = flushed
+            .map_err(Error::Output)
+            .and(result)
+            .map_err(|e| match e {
+                Error::Output(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    Error::OutputFile(format!(
+                        "cannot write {}: {}",
+                        path.display(),
+                        crate::input::io_reason(&e)
+                    ))
+                }
+                e => e,
+            });
+        return finish_direct(result, target, None, parquet.is_none());
     }
     let partial = partial_path(path);
     let record = record_path(&partial);
@@ -500,10 +549,7 @@ pub fn deliver(
         created
     };
     let file = file.map_err(|e| Error::OutputFile(cannot_create(path, &e)))?;
-    let mut out = BufWriter::with_capacity(OUT_BUFFER, file);
-    let result = body(&mut out, &settings);
-    let flushed = out.flush();
-    drop(out);
+    let (result, flushed) = write_through(file, sink, &settings, body);
     let result = match (result, flushed) {
         (Err(Error::Output(e)), _) | (Ok(_), Err(e)) => Err(Error::OutputFile(format!(
             "cannot write {} (as {} until the run ends): {}",
@@ -513,7 +559,7 @@ pub fn deliver(
         ))),
         (r, _) => r,
     };
-    match finish_direct(result, target, Some(&partial))? {
+    match finish_direct(result, target, Some(&partial), parquet.is_none())? {
         Ended::Complete(summary) => {
             std::fs::rename(&partial, path).map_err(|e| {
                 Error::OutputFile(format!(
@@ -523,10 +569,195 @@ pub fn deliver(
                 ))
             })?;
             let _ = std::fs::remove_file(&record);
+            if let (Some(text), None) = (&provenance, parquet) {
+                crate::provenance::write_sidecar(path, text).map_err(Error::OutputFile)?;
+            }
             Ok(Ended::Complete(summary))
         }
         other => Ok(other),
     }
+}
+
+/// The rows output of a command that writes outside [`deliver`] (`verify -o`, `split --label`):
+/// stdout, or `-o FILE` as CSV, JSON lines or Parquet, written as `FILE.partial` and renamed by
+/// [`RowsFile::finish`], which also writes the provenance side file of a CSV or JSON lines file.
+pub enum RowsFile {
+    Stdout(BufWriter<io::Stdout>),
+    File {
+        path: PathBuf,
+        partial: PathBuf,
+        out: FileOut,
+        /// The provenance record, for the side file (a Parquet file holds its own).
+        sidecar: Option<String>,
+    },
+}
+
+/// How a [`RowsFile`] reaches its file.
+pub enum FileOut {
+    Plain(BufWriter<File>),
+    Parquet(super::parquet::ParquetSink<BufWriter<File>>),
+}
+
+impl RowsFile {
+    /// Rows of `columns` on stdout, header first (CSV only).
+    pub fn stdout(columns: &Columns, format: OutputFormat, with_file: bool) -> io::Result<Self> {
+        if let OutputFormat::Parquet(_) = format {
+            return Err(io::Error::other(
+                "--format parquet needs -o FILE: a Parquet file is binary and only readable \
+                 once its footer is written at the end",
+            ));
+        }
+        let mut out = BufWriter::with_capacity(OUT_BUFFER, io::stdout());
+        let mut header = Vec::new();
+        columns.write_header(&mut header, format, with_file);
+        out.write_all(&header)?;
+        Ok(RowsFile::Stdout(out))
+    }
+
+    /// Rows of `columns` into `path` (as `path.partial` until [`RowsFile::finish`]), with
+    /// `provenance` in the file or beside it. An error is a message for the user.
+    pub fn create(
+        path: &Path,
+        columns: &Columns,
+        format: OutputFormat,
+        with_file: bool,
+        provenance: Option<String>,
+    ) -> Result<Self, String> {
+        let partial = partial_path(path);
+        let f = File::create(&partial).map_err(|e| cannot_create(path, &e))?;
+        let mut buf = BufWriter::with_capacity(OUT_BUFFER, f);
+        let (out, sidecar) = match format {
+            OutputFormat::Parquet(c) => {
+                let names = columns
+                    .names
+                    .iter()
+                    .map(|n| n.to_string())
+                    .chain(with_file.then(|| "file".to_string()))
+                    .collect();
+                let sink = super::parquet::ParquetSink::new(buf, names, c, provenance)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                (FileOut::Parquet(sink), None)
+            }
+            _ => {
+                let mut header = Vec::new();
+                columns.write_header(&mut header, format, with_file);
+                buf.write_all(&header)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                (FileOut::Plain(buf), provenance)
+            }
+        };
+        Ok(RowsFile::File {
+            path: path.to_path_buf(),
+            partial,
+            out,
+            sidecar,
+        })
+    }
+
+    /// Ends the output: flushed (and a Parquet footer written), `FILE.partial` renamed to
+    /// `FILE`, the provenance side file written.
+    pub fn finish(self) -> Result<(), String> {
+        match self {
+            RowsFile::Stdout(mut out) => out.flush().map_err(|e| e.to_string()),
+            RowsFile::File {
+                path,
+                partial,
+                out,
+                sidecar,
+            } => {
+                let ended = match out {
+                    FileOut::Plain(mut w) => w.flush(),
+                    FileOut::Parquet(sink) => sink.finish().and_then(|mut w| w.flush()),
+                };
+                ended.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                std::fs::rename(&partial, &path).map_err(|e| {
+                    format!(
+                        "cannot rename {} to {}: {e}",
+                        partial.display(),
+                        path.display()
+                    )
+                })?;
+                match sidecar {
+                    Some(text) => crate::provenance::write_sidecar(&path, &text),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl Write for RowsFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            RowsFile::Stdout(w) => w.write(buf),
+            RowsFile::File {
+                out: FileOut::Plain(w),
+                ..
+            } => w.write(buf),
+            RowsFile::File {
+                out: FileOut::Parquet(w),
+                ..
+            } => w.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            RowsFile::Stdout(w) => w.flush(),
+            RowsFile::File {
+                out: FileOut::Plain(w),
+                ..
+            } => w.flush(),
+            RowsFile::File {
+                out: FileOut::Parquet(w),
+                ..
+            } => w.flush(),
+        }
+    }
+}
+
+/// How a Parquet output is written (see [`super::parquet`]).
+struct ParquetPlan {
+    compression: super::parquet::Compression,
+    /// The columns, `file` included when there are several inputs.
+    names: Vec<String>,
+    /// The provenance record, for the file's metadata.
+    provenance: Option<String>,
+}
+
+/// Runs `body` with `file` as its output: buffered, or through a Parquet encoder when `parquet`
+/// says so. Returns the run's result and whether everything reached `file` (flushed, and for
+/// Parquet the footer written).
+fn write_through<F: Write + Send + 'static>(
+    file: F,
+    parquet: Option<ParquetPlan>,
+    settings: &Settings,
+    body: impl FnOnce(&mut dyn Write, &Settings) -> Result<Summary, Error>,
+) -> (Result<Summary, Error>, io::Result<()>) {
+    let out = BufWriter::with_capacity(OUT_BUFFER, file);
+    let Some(plan) = parquet else {
+        let mut out = out;
+        let result = body(&mut out, settings);
+        return (result, out.flush());
+    };
+    let mut sink = match super::parquet::ParquetSink::new(
+        out,
+        plan.names,
+        plan.compression,
+        plan.provenance,
+    ) {
+        Ok(s) => s,
+        Err(e) => {
+            return (
+                Err(Error::Output(io::Error::new(e.kind(), e.to_string()))),
+                Err(e),
+            )
+        }
+    };
+    let result = body(&mut sink, settings);
+    // Even a run that failed or was interrupted gets its footer: its rows stay readable.
+    let flushed = sink.finish().and_then(|mut out| out.flush());
+    (result, flushed)
 }
 
 /// The ending of a run, with its summary and notices printed.
@@ -534,6 +765,7 @@ fn finish_direct(
     result: Result<Summary, Error>,
     target: Target<'_>,
     partial: Option<&Path>,
+    resumable: bool,
 ) -> Result<Ended, Error> {
     let summary = match result {
         Ok(s) => s,
@@ -547,6 +779,11 @@ fn finish_direct(
         return Ok(Ended::Complete(summary));
     }
     match partial {
+        Some(p) if !resumable => eprintln!(
+            "sudoku-batch: interrupted; the rows so far are in {}, a complete Parquet file. A \
+             Parquet run cannot be resumed: run the command again to write the whole output.",
+            p.display()
+        ),
         Some(p) => eprintln!(
             "sudoku-batch: interrupted; the rows so far are in {}. To go on, run the same \
              command again with --resume.",

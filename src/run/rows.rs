@@ -21,6 +21,9 @@ pub enum OutputFormat {
     Csv,
     /// One JSON object per line, same fields; empty fields are `null`.
     Jsonl,
+    /// A Parquet file with typed columns (see [`super::parquet`]): the rows are formatted as CSV
+    /// without a header and turned into columns on their way to the file.
+    Parquet(super::parquet::Compression),
 }
 
 /// A command's output columns. With several inputs a `file` column follows them.
@@ -74,7 +77,11 @@ impl RowWriter {
     /// A writer for rows of `columns`, into a fresh buffer of `capacity` bytes.
     pub fn new(format: OutputFormat, columns: &Columns, capacity: usize) -> RowWriter {
         RowWriter {
-            format,
+            // Parquet is written through CSV rows (see `run::parquet`).
+            format: match format {
+                OutputFormat::Parquet(_) => OutputFormat::Csv,
+                f => f,
+            },
             columns: columns.names,
             out: Vec::with_capacity(capacity),
             field: 0,
@@ -85,7 +92,7 @@ impl RowWriter {
     #[inline(always)]
     fn open(&mut self) {
         match self.format {
-            OutputFormat::Csv => {
+            OutputFormat::Csv | OutputFormat::Parquet(_) => {
                 if self.field > 0 {
                     self.out.push(b',');
                 }
@@ -191,7 +198,7 @@ impl RowWriter {
         };
         self.open();
         match self.format {
-            OutputFormat::Csv => csv_field(&mut self.out, s.as_bytes()),
+            OutputFormat::Csv | OutputFormat::Parquet(_) => csv_field(&mut self.out, s.as_bytes()),
             OutputFormat::Jsonl => {
                 // Serializing a &str into a Vec cannot fail.
                 let _ = serde_json::to_writer(&mut self.out, s);
@@ -231,7 +238,9 @@ impl RowWriter {
     pub fn json(&mut self, json: &str) -> &mut Self {
         self.open();
         match self.format {
-            OutputFormat::Csv => csv_field(&mut self.out, json.as_bytes()),
+            OutputFormat::Csv | OutputFormat::Parquet(_) => {
+                csv_field(&mut self.out, json.as_bytes())
+            }
             OutputFormat::Jsonl => self.out.extend_from_slice(json.as_bytes()),
         }
         self

@@ -16,6 +16,7 @@ use crate::dedup::keys::{self, By};
 use crate::human::group;
 use crate::input::Input;
 use crate::rng::{hash_bytes, mix64};
+use crate::run::output::RowsFile;
 use crate::run::{self, Columns, OutputFormat, RowWriter};
 
 /// The sides, in the order files and summaries list them.
@@ -50,8 +51,15 @@ pub struct Request {
     /// `OUT`: the files are `OUT.train.txt`, `OUT.test.txt` and, with a valid share,
     /// `OUT.valid.txt`. Ignored with `label`.
     pub prefix: Option<PathBuf>,
-    /// Write every line once on stdout as a CSV row `line,puzzle,split` instead of files.
+    /// Write every line once on stdout (or `output`) as a row `line,puzzle,split` instead of
+    /// files.
     pub label: bool,
+    /// With `label`: the rows' file instead of stdout.
+    pub output: Option<PathBuf>,
+    /// With `label`: the rows' format.
+    pub format: OutputFormat,
+    /// The provenance record of `output` (none: `--no-provenance`).
+    pub provenance: Option<String>,
     /// Worker threads; 0 for one per core.
     pub threads: usize,
     pub quiet: bool,
@@ -110,13 +118,34 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
     let mut files: Vec<Option<(PathBuf, BufWriter<std::fs::File>)>> = Vec::new();
     let mut label_out = None;
     if req.label {
-        let mut w = BufWriter::with_capacity(256 * 1024, io::stdout().lock());
-        let mut header = Vec::new();
-        LABEL_COLUMNS.write_header(&mut header, OutputFormat::Csv, with_file);
-        if let Err(e) = w.write_all(&header) {
-            return closed(run::Error::Output(e));
-        }
-        label_out = Some(w);
+        label_out = Some(match &req.output {
+            None => match RowsFile::stdout(&LABEL_COLUMNS, req.format, with_file) {
+                Ok(w) => w,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    return closed(run::Error::Output(e))
+                }
+                Err(e) => return Err(run::Error::OutputFile(e.to_string())),
+            },
+            Some(path) => {
+                if run::output::overwrites_input(
+                    path,
+                    inputs.iter().filter_map(|i| i.path.as_deref()),
+                ) {
+                    return Err(run::Error::OutputFile(format!(
+                        "{}: the output file is also an input; writing it would destroy the input",
+                        path.display()
+                    )));
+                }
+                RowsFile::create(
+                    path,
+                    &LABEL_COLUMNS,
+                    req.format,
+                    with_file,
+                    req.provenance.clone(),
+                )
+                .map_err(run::Error::OutputFile)?
+            }
+        });
     } else {
         let Some(prefix) = &req.prefix else {
             return Err(run::Error::OutputFile(
@@ -199,10 +228,11 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
     if let Err(e) = result {
         return closed(e);
     }
-    if let Some(w) = label_out.as_mut() {
+    if let Some(mut w) = label_out {
         if let Err(e) = w.flush() {
             return closed(run::Error::Output(e));
         }
+        w.finish().map_err(run::Error::OutputFile)?;
     }
     for (i, f) in files.iter_mut().enumerate() {
         if let Some((_, w)) = f.as_mut() {

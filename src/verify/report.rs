@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use super::{Summary, Verdict};
 use crate::input::{Input, PairOptions};
+use crate::run::output::RowsFile;
 use crate::run::{self, rows, Columns, OutputFormat, RowWriter};
 
 /// The `-o` CSV columns (a `file` column follows with several inputs).
@@ -31,6 +32,10 @@ pub struct Request {
     pub chunk_size: usize,
     /// No report and no summary.
     pub quiet: bool,
+    /// The `-o` rows' format (CSV, or Parquet with a file).
+    pub format: OutputFormat,
+    /// The provenance record of an `-o FILE` (none: `--no-provenance`).
+    pub provenance: Option<String>,
 }
 
 /// How a run that did not fail ended.
@@ -45,9 +50,13 @@ pub enum Ended {
 /// Runs `verify` on `inputs`: report, summary and `-o` CSV as [`Request`] asks.
 pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
     let csv_to_stdout = matches!(req.output, Some(None));
-    let mut csv_out: Option<Box<dyn Write>> = match &req.output {
+    let with_file = inputs.len() > 1;
+    let mut csv_out: Option<RowsFile> = match &req.output {
         None => None,
-        Some(None) => Some(Box::new(BufWriter::new(io::stdout()))),
+        Some(None) => Some(
+            RowsFile::stdout(&COLUMNS, req.format, with_file)
+                .map_err(|e| run::Error::OutputFile(e.to_string()))?,
+        ),
         Some(Some(path)) => {
             if crate::run::output::overwrites_input(
                 path,
@@ -58,9 +67,16 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
                     path.display()
                 )));
             }
-            let f = std::fs::File::create(path)
-                .map_err(|e| run::Error::OutputFile(run::output::cannot_create(path, &e)))?;
-            Some(Box::new(BufWriter::new(f)))
+            Some(
+                RowsFile::create(
+                    path,
+                    &COLUMNS,
+                    req.format,
+                    with_file,
+                    req.provenance.clone(),
+                )
+                .map_err(run::Error::OutputFile)?,
+            )
         }
     };
     let csv_name = match &req.output {
@@ -74,12 +90,6 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
             run::Error::OutputFile(format!("{csv_name}: {e}"))
         }
     };
-    let with_file = inputs.len() > 1;
-    if let Some(w) = csv_out.as_mut() {
-        let mut header = Vec::new();
-        COLUMNS.write_header(&mut header, OutputFormat::Csv, with_file);
-        w.write_all(&header).map_err(csv_error)?;
-    }
     let mut report: Box<dyn Write> = if csv_to_stdout {
         Box::new(io::stderr())
     } else {
@@ -133,6 +143,9 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
     };
     if let Err(e) = flushed {
         return closed(csv_error(e));
+    }
+    if let Some(out) = csv_out {
+        out.finish().map_err(run::Error::OutputFile)?;
     }
     if !req.quiet {
         let r = writeln!(

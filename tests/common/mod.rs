@@ -427,7 +427,9 @@ pub fn python_venv(name: &str, packages: &[&str]) -> std::path::PathBuf {
     use std::process::Command;
     let venv = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let ready = venv.join(".ready");
-    if !ready.exists() {
+    // Made again when the packages asked for changed since.
+    let wanted = packages.join("\n");
+    if std::fs::read_to_string(&ready).ok().as_deref() != Some(wanted.as_str()) {
         let ok = Command::new("python3")
             .args(["-m", "venv"])
             .arg(&venv)
@@ -440,7 +442,7 @@ pub fn python_venv(name: &str, packages: &[&str]) -> std::path::PathBuf {
             .status()
             .is_ok_and(|s| s.success());
         assert!(ok, "pip install {packages:?} failed");
-        std::fs::write(&ready, packages.join("\n")).unwrap();
+        std::fs::write(&ready, wanted).unwrap();
     }
     venv
 }
