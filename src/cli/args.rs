@@ -592,10 +592,10 @@ pub struct BatchArgs {
     #[arg(long)]
     pub resume: bool,
 
-    /// Records per chunk (the unit of parallel work and of ordering).
-    #[arg(long, default_value_t = 1024, hide = true,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub chunk_size: u64,
+    /// Records per chunk (the unit of parallel work and of ordering): 1,024, or
+    /// `explain::command::SE_CHUNK` for `rate --se` and `explain`.
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub chunk_size: Option<u64>,
 
     #[command(flatten)]
     pub file: OutputFileArgs,
@@ -1089,7 +1089,9 @@ impl BatchArgs {
             }),
             column: self.column.clone(),
             threads: self.workers.threads,
-            chunk_size: usize::try_from(self.chunk_size).unwrap_or(1024),
+            chunk_size: self
+                .chunk_size
+                .map_or(1024, |n| usize::try_from(n).unwrap_or(1024)),
             progress: !self.quiet,
             shard: self.shard,
             resume_after: None,

@@ -55,7 +55,10 @@ where
         Command::Solve(a) => batch(id, &a.batch, |inputs, target, settings| {
             solve::execute(inputs, target, settings, &a.options())
         }),
-        Command::Rate(a) => batch(id, &a.batch, |inputs, target, settings| {
+        Command::Rate(a) => batch(id, &a.batch, |inputs, target, mut settings| {
+            if a.se {
+                se_chunks(&mut settings, &a.batch);
+            }
             let job = rate::command::RateJob {
                 samples: a.samples,
                 seed: a.seed,
@@ -65,7 +68,8 @@ where
         }),
         Command::Explain(mut a) => {
             a.batch.format.get_or_insert(args::OutputFormatArg::Jsonl);
-            batch(id, &a.batch, |inputs, target, settings| {
+            batch(id, &a.batch, |inputs, target, mut settings| {
+                se_chunks(&mut settings, &a.batch);
                 let job = crate::explain::command::ExplainJob {
                     budget: a.se_budget,
                     text: a.batch.format() == args::OutputFormatArg::Text,
@@ -166,6 +170,14 @@ fn provenance(run: &Run<'_>, wanted: bool, inputs: &[Input]) -> Result<Option<St
 struct Run<'a> {
     id: &'a RunId,
     invocation: &'a crate::provenance::Invocation,
+}
+
+/// Sudoku Explainer ratings go out in small chunks, so that a few slow puzzles do not leave the
+/// other threads idle (unless `--chunk-size` was given).
+fn se_chunks(settings: &mut run::Settings, a: &BatchArgs) {
+    if a.chunk_size.is_none() {
+        settings.chunk_size = crate::explain::command::SE_CHUNK;
+    }
 }
 
 /// A per-puzzle command: inputs checked, stop signals installed, the run done by `work`, its

@@ -12,6 +12,12 @@ use crate::input::Record;
 use crate::run::{Columns, Outcome, PuzzleJob, RowWriter, Status};
 use crate::solve::usable_or_invalid;
 
+/// Records per chunk of `rate --se` and `explain` (unless `--chunk-size` says otherwise). A rating
+/// takes from microseconds to minutes, so the 1,024 records of other commands' chunks would leave
+/// a file of a few hundred hard puzzles to one thread; 16 keeps every core busy on small files and
+/// costs nothing measurable on easy ones (a chunk is a few channel messages).
+pub const SE_CHUNK: usize = 16;
+
 /// `explain`'s columns (a `file` column follows with several inputs).
 pub static COLUMNS: Columns = Columns {
     names: &[
