@@ -513,7 +513,43 @@ pub(crate) struct Chainer {
     nishio_memo: DigitMemo,
     /// Digits whose sources the current Nishio search skips (their memo holds).
     nishio_skip: u16,
+    /// What the nested chain rules found on each reduced grid (see [`NestMemo`]).
+    nest_memo: std::collections::HashMap<Vec<u8>, NestMemo>,
 }
+
+/// What one nested chain rule of [`Chainer::advanced_potentials`] found on one reduced grid,
+/// and the work it cost; kept per puzzle, so that the same reduced grid met again (from another
+/// source, level or step) is not searched again. Exact by construction:
+/// - the key is the whole input of the inner search — the reduced grid's values and candidates
+///   and the rule (its mode) — compared in full on a hit;
+/// - the inner search reads the enclosing chain's starting grid only for the rule parents (the
+///   candidates it had that the reduced grid lacks); the inner chainer takes them against a grid
+///   with every candidate in every empty cell, and each use keeps those the enclosing grid had,
+///   the same list in the same order (the enclosing grid only has fewer candidates, in the same
+///   empty cells);
+/// - only complete runs are kept (the inner search never ran out of budget), and a hit is taken
+///   only when its recorded work fits the budget the search would have had, and adds that work:
+///   the counter, and so `--se-budget`, move exactly as if the search had run again.
+struct NestMemo {
+    work: u64,
+    /// Each nested hint handed over, in order.
+    found: Vec<NestFound>,
+}
+
+/// A nested hint as [`NestMemo`] keeps it.
+struct NestFound {
+    complexity: u32,
+    sig: Vec<u16>,
+    /// The removals, per cell.
+    masks: [u16; 81],
+    /// Their cells in the order SE's map of them was filled.
+    order: Vec<u8>,
+    /// The rule parents against every candidate the reduced grid lacks.
+    parents: Vec<Pot>,
+}
+
+/// The most reduced grids [`NestMemo`] keeps before it starts over (memory bound).
+const NEST_MEMO_MAX: usize = 20_000;
 
 /// For searches whose every potential is of one digit — X-chains and cycles, Nishio — what a
 /// source of digit `v` finds depends on `v`'s candidate cells alone (given that every unsolved
@@ -664,6 +700,7 @@ impl Chainer {
             x_memo: DigitMemo::default(),
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
+            nest_memo: std::collections::HashMap::new(),
         }
     }
 
@@ -671,6 +708,16 @@ impl Chainer {
     /// stops and [`Chainer::spent`] says so.
     pub(crate) fn set_limit(&mut self, limit: u64) {
         self.limit = limit;
+        self.clear_nest_memo();
+    }
+
+    /// Forgets the nested rules' results, here and in every chainer nested in this one, so that
+    /// nothing from one puzzle reaches the next.
+    fn clear_nest_memo(&mut self) {
+        self.nest_memo.clear();
+        if let Some(inner) = self.inner.as_mut() {
+            inner.clear_nest_memo();
+        }
     }
 
     /// The budget ran out.
@@ -2108,71 +2155,147 @@ impl Chainer {
         }
         // Nested chains: forcing chains and cycles (levels 2 and 3), then multiple forcing
         // chains (level 3); from level 4, dynamic forcing chains nested to the mode's limit.
-        let mut inner = self.inner.take().unwrap_or_default();
-        inner.rule_source = Some(source.clone());
-        inner.work = 0;
-        inner.limit = self.limit.saturating_sub(self.work);
         let rules: &[Option<Mode>] = match mode.level {
             2 => &[None],
             3 => &[None, Some(Mode::MULTIPLE)],
             _ => &[Some(Mode::new(true, true, false, mode.nesting_limit, 0))],
         };
-        for rule in rules {
-            let mut hints: Vec<ChainHint> = Vec::new();
-            match rule {
-                None => inner.unary_hints(grid, &mut |h| hints.push(h)),
-                Some(m) => inner.multiple_hints(grid, *m, &mut |h| hints.push(h)),
+        // The inner searches take their rule parents against every candidate `grid` lacks (see
+        // [`NestMemo`]); those `source` had are kept below.
+        let mut full = grid.clone();
+        for c in 0..81 {
+            if full.values[c] == 0 {
+                full.cands[c] = 0x3FE;
             }
-            self.work += inner.work;
-            inner.work = 0;
+        }
+        for v in 1..10 {
+            full.digits[v] = full.empty;
+        }
+        let left = self.limit.saturating_sub(self.work);
+        let mut grid_key = Vec::with_capacity(81 * 3 + 4);
+        grid_key.extend_from_slice(&grid.values);
+        for &m in &grid.cands {
+            grid_key.extend_from_slice(&m.to_le_bytes());
+        }
+        let mut inner = None;
+        for rule in rules {
+            let mut key = grid_key.clone();
+            match rule {
+                None => key.push(0),
+                Some(m) => key.extend_from_slice(&[1, m.dynamic as u8, m.level, m.nesting_limit]),
+            }
+            let memo = match self.nest_memo.remove(&key) {
+                Some(memo) if memo.work <= left => memo,
+                _ => {
+                    let inner = inner.get_or_insert_with(|| {
+                        let mut inner = self.inner.take().unwrap_or_default();
+                        inner.rule_source = Some(full.clone());
+                        inner.limit = left;
+                        inner
+                    });
+                    inner.work = 0;
+                    let mut hints: Vec<ChainHint> = Vec::new();
+                    match rule {
+                        None => inner.unary_hints(grid, &mut |h| hints.push(h)),
+                        Some(m) => inner.multiple_hints(grid, *m, &mut |h| hints.push(h)),
+                    }
+                    // SE sorts them (stably) and keeps the first of equal removals.
+                    hints.sort_by(|a, b| {
+                        if a.before(b) {
+                            std::cmp::Ordering::Less
+                        } else if b.before(a) {
+                            std::cmp::Ordering::Greater
+                        } else {
+                            std::cmp::Ordering::Equal
+                        }
+                    });
+                    let mut memo = NestMemo {
+                        work: inner.work,
+                        found: Vec::new(),
+                    };
+                    inner.work = 0;
+                    let mut kept: Vec<&ChainHint> = Vec::new();
+                    for h in &hints {
+                        if kept.iter().any(|k| k.elims == h.elims) {
+                            continue;
+                        }
+                        kept.push(h);
+                        let Some(nest) = &h.nest else {
+                            continue;
+                        };
+                        let mut masks = [0u16; 81];
+                        for &(c, m) in &h.elims {
+                            masks[c as usize] = m;
+                        }
+                        memo.found.push(NestFound {
+                            complexity: h.complexity,
+                            sig: nest.sig.clone(),
+                            masks,
+                            order: nest.order.clone(),
+                            parents: nest.parents.clone(),
+                        });
+                    }
+                    memo
+                }
+            };
+            self.work += memo.work;
             if self.spent() {
                 break;
             }
-            // SE sorts them (stably) and keeps the first of equal removals.
-            hints.sort_by(|a, b| {
-                if a.before(b) {
-                    std::cmp::Ordering::Less
-                } else if b.before(a) {
-                    std::cmp::Ordering::Greater
-                } else {
-                    std::cmp::Ordering::Equal
-                }
-            });
-            let mut kept: Vec<&ChainHint> = Vec::new();
-            for h in &hints {
-                if kept.iter().any(|k| k.elims == h.elims) {
+            let mut parents = Vec::new();
+            for f in &memo.found {
+                parents.clear();
+                parents.extend(
+                    f.parents
+                        .iter()
+                        .copied()
+                        .filter(|&q| source.has(pot_cell(q), pot_value(q))),
+                );
+                if parents.is_empty() {
                     continue;
                 }
-                kept.push(h);
+                self.push_nested(&mut out, f.complexity, &f.sig, &f.masks, &f.order, &parents);
             }
-            for h in kept {
-                let Some(nest) = &h.nest else { continue };
-                if nest.parents.is_empty() {
-                    continue;
+            // A complete run (the budget held) is kept for the next time this grid comes.
+            if memo.work <= left {
+                if self.nest_memo.len() >= NEST_MEMO_MAX {
+                    self.nest_memo.clear();
                 }
-                let sig = match self.sigs.get(&nest.sig) {
-                    Some(&id) => id,
-                    None => {
-                        let id = self.sigs.len() as u32;
-                        self.sigs.insert(nest.sig.clone(), id);
-                        id
-                    }
-                };
-                let nested = self.nested.len() as u32;
-                self.nested.push((h.complexity, sig));
-                let mut masks = [0u16; 81];
-                for &(c, m) in &h.elims {
-                    masks[c as usize] = m;
-                }
-                push_advanced(&mut out, &masks, &nest.order, &nest.parents, nested);
+                self.nest_memo.insert(key, memo);
             }
             if !out.is_empty() {
                 break;
             }
         }
-        inner.rule_source = None;
-        self.inner = Some(inner);
+        if let Some(mut inner) = inner {
+            inner.rule_source = None;
+            self.inner = Some(inner);
+        }
         out
+    }
+
+    /// Hands a nested hint's removals over as advanced potentials, its chain registered for the
+    /// complexity count.
+    fn push_nested(
+        &mut self,
+        out: &mut Vec<Advanced>,
+        complexity: u32,
+        sig: &[u16],
+        masks: &[u16; 81],
+        order: &[u8],
+        parents: &[Pot],
+    ) {
+        let sig = match self.sigs.get(sig) {
+            Some(&id) => id,
+            None => {
+                let id = self.sigs.len() as u32;
+                self.sigs.insert(sig.to_vec(), id);
+                id
+            }
+        };
+        let nested = self.nested.len() as u32;
+        self.nested.push((complexity, sig));
+        push_advanced(out, masks, order, parents, nested);
     }
 }
 
