@@ -413,3 +413,51 @@ fn replay_slow_sweep() {
         .collect();
     check_all(&name, &puzzles);
 }
+
+/// Which budgets give up, and where, must not depend on what the thread rated before: the
+/// rater keeps one chaining engine per thread, and anything it remembers from one puzzle must not
+/// change the next one's work count. Each budget is tried on a fresh thread and on a thread that
+/// has just rated the same puzzles in full (a corpus often holds a puzzle twice).
+#[test]
+fn the_budget_does_not_depend_on_the_previous_puzzle() {
+    let puzzles: Vec<Grid> = [
+        // Turbot fish (X-chains), Nishio forcing chains: the one-digit searches.
+        "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5..",
+        "1.....9...64..1.7..7..4.......3.....3.89..5....7....2.....6.7.9.....4.1....129.3.",
+    ]
+    .iter()
+    .map(|s| s.parse().expect("a valid puzzle"))
+    .collect();
+    let outcome = |p: &Grid, budget: u64| match explain::rate(p, budget) {
+        Ok(r) => format!("rated {}", r.er),
+        Err(Unrated::GaveUp(g)) => format!("gave up after {} steps", g.steps),
+        Err(e) => format!("{e:?}"),
+    };
+    for p in &puzzles {
+        let budgets: Vec<u64> = (0..60)
+            .map(|i| 200 * 13u64.pow(i / 10) * (1 + i as u64 % 10))
+            .collect();
+        let fresh: Vec<String> = std::thread::scope(|s| {
+            budgets
+                .iter()
+                .map(|&b| s.spawn(move || outcome(p, b)).join().expect("no panic"))
+                .collect()
+        });
+        let warm: Vec<String> = std::thread::scope(|s| {
+            s.spawn(|| {
+                budgets
+                    .iter()
+                    .map(|&b| {
+                        let _ = explain::rate(p, DEFAULT_BUDGET);
+                        outcome(p, b)
+                    })
+                    .collect()
+            })
+            .join()
+            .expect("no panic")
+        });
+        assert!(fresh.iter().any(|o| o.starts_with("gave up")), "{fresh:?}");
+        assert!(fresh.iter().any(|o| o.starts_with("rated")), "{fresh:?}");
+        assert_eq!(fresh, warm, "{p}");
+    }
+}

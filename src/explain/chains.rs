@@ -708,15 +708,18 @@ impl Chainer {
     /// stops and [`Chainer::spent`] says so.
     pub(crate) fn set_limit(&mut self, limit: u64) {
         self.limit = limit;
-        self.clear_nest_memo();
+        self.forget_memos();
     }
 
-    /// Forgets the nested rules' results, here and in every chainer nested in this one, so that
-    /// nothing from one puzzle reaches the next.
-    fn clear_nest_memo(&mut self) {
+    /// Forgets every memo, here and in every chainer nested in this one, so that nothing from
+    /// one puzzle reaches the next: a memo hit skips work, and the work a puzzle counts against
+    /// its budget must not depend on what the thread rated before it.
+    fn forget_memos(&mut self) {
         self.nest_memo.clear();
+        self.x_memo = DigitMemo::default();
+        self.nishio_memo = DigitMemo::default();
         if let Some(inner) = self.inner.as_mut() {
-            inner.clear_nest_memo();
+            inner.forget_memos();
         }
     }
 
@@ -2162,15 +2165,6 @@ impl Chainer {
         };
         // The inner searches take their rule parents against every candidate `grid` lacks (see
         // [`NestMemo`]); those `source` had are kept below.
-        let mut full = grid.clone();
-        for c in 0..81 {
-            if full.values[c] == 0 {
-                full.cands[c] = 0x3FE;
-            }
-        }
-        for v in 1..10 {
-            full.digits[v] = full.empty;
-        }
         let left = self.limit.saturating_sub(self.work);
         let mut grid_key = Vec::with_capacity(81 * 3 + 4);
         grid_key.extend_from_slice(&grid.values);
@@ -2188,8 +2182,17 @@ impl Chainer {
                 Some(memo) if memo.work <= left => memo,
                 _ => {
                     let inner = inner.get_or_insert_with(|| {
+                        let mut full = grid.clone();
+                        for c in 0..81 {
+                            if full.values[c] == 0 {
+                                full.cands[c] = 0x3FE;
+                            }
+                        }
+                        for v in 1..10 {
+                            full.digits[v] = full.empty;
+                        }
                         let mut inner = self.inner.take().unwrap_or_default();
-                        inner.rule_source = Some(full.clone());
+                        inner.rule_source = Some(full);
                         inner.limit = left;
                         inner
                     });

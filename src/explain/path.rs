@@ -76,12 +76,6 @@ pub(crate) const PRODUCERS: [Producer; 32] = {
     ]
 };
 
-/// [`PRODUCERS`] as a vector.
-#[allow(dead_code)]
-pub(crate) fn producers() -> Vec<Producer> {
-    PRODUCERS.to_vec()
-}
-
 /// Asks one producer for its hint (the first it finds, or for chains the best by SE's sort).
 pub(crate) fn ask(p: Producer, b: &Board, chainer: &mut Chainer) -> Option<Hint> {
     use Producer::*;

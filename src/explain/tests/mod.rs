@@ -161,7 +161,7 @@ fn nothing_on_a_deadly_pattern() {
         assert_eq!(board.cands[c], (1 << a) | (1 << b));
     }
     assert_eq!(solutions(&board), 2);
-    for p in path::producers() {
+    for p in path::PRODUCERS {
         check(p, &board, None);
     }
 }
