@@ -1,12 +1,15 @@
 //! Development aid: prints the explainer's path in serate's `@S/@A/@F` layout, for diffing
 //! against `serate --start=@S%t%n%t%g --after=@A%t%r%t%s --format=@F%t%n%t%g%t%r%t%p%t%d%t%R%t%P%t%D%t%e`.
 //! With `SE_DEBUG` set, each step also lists its eliminations. The time printed last on each
-//! `@F` line is that of `rate` on the puzzle (see `benches/se_speed.py`).
+//! `@F` line is that of `rate` on the puzzle (see `benches/se_speed.py`). With `SE_RATE_ONLY`
+//! set, only `rate` runs and each puzzle prints `@R line er/ep/ed ms` (for profiling the rater
+//! alone, e.g. under callgrind).
 use std::io::BufRead;
 
 fn main() {
     let stdin = std::io::stdin();
     let debug = std::env::var_os("SE_DEBUG").is_some();
+    let rate_only = std::env::var_os("SE_RATE_ONLY").is_some();
     for (i, line) in stdin.lock().lines().enumerate() {
         let Ok(line) = line else { break };
         let Ok(g) = line.trim().parse::<sudoku_batch::Grid>() else {
@@ -17,6 +20,13 @@ fn main() {
         let t0 = std::time::Instant::now();
         let rated = sudoku_batch::explain::rate(&g, sudoku_batch::explain::DEFAULT_BUDGET);
         let ms = t0.elapsed().as_secs_f64() * 1e3;
+        if rate_only {
+            match rated {
+                Ok(r) => println!("@R\t{}\t{}/{}/{}\t{ms:.3}", i + 1, r.er, r.ep, r.ed),
+                Err(_) => println!("@R\t{}\tgave up\t{ms:.3}", i + 1),
+            }
+            continue;
+        }
         let e = sudoku_batch::explain::explain(&g, sudoku_batch::explain::DEFAULT_BUDGET);
         debug_assert_eq!(rated.is_ok(), e.is_ok());
         println!("@S\t{}\t{}", i + 1, line.trim());

@@ -59,6 +59,35 @@ fn regions_of(kind: usize) -> std::ops::Range<Region> {
     kind * 9..kind * 9 + 9
 }
 
+/// Where a producer looks: the digits (bit `v`) for those whose findings for a digit read only
+/// that digit's candidate cells (intersections, fish), the regions (bit `r`) for those whose
+/// findings in a region read only its cells' candidates (hidden and naked sets). The path
+/// narrows it to what changed since the producer last found nothing (`path::Quiet`); the order
+/// of what is visited stays SE's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scope {
+    pub digits: u16,
+    pub regions: u32,
+}
+
+impl Scope {
+    /// Everywhere.
+    pub(crate) const ALL: Scope = Scope {
+        digits: 0x3fe,
+        regions: (1 << 27) - 1,
+    };
+
+    #[inline]
+    fn digit(self, v: u8) -> bool {
+        self.digits & (1 << v) != 0
+    }
+
+    #[inline]
+    fn region(self, r: Region) -> bool {
+        self.regions & (1 << r) != 0
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Singles
 
@@ -73,15 +102,7 @@ pub(crate) fn hidden_single(b: &Board, sink: &mut dyn Sink) -> Flow {
                 if (empty == 1) != alone_only || empty == 0 {
                     continue;
                 }
-                // The digits with exactly one place in the region.
-                let mut once = 0u16;
-                let mut twice = 0u16;
-                for &c in &REGION_CELLS[region] {
-                    let m = b.cands[c as usize];
-                    twice |= once & m;
-                    once |= m;
-                }
-                let mut once = once & !twice;
+                let mut once = single_places(b, region);
                 while once != 0 {
                     let v = once.trailing_zeros() as u8;
                     once &= once - 1;
@@ -108,6 +129,19 @@ pub(crate) fn hidden_single(b: &Board, sink: &mut dyn Sink) -> Flow {
     ControlFlow::Continue(())
 }
 
+/// The digits (bit `v`) with exactly one place in a region.
+#[inline]
+pub(crate) fn single_places(b: &Board, region: Region) -> u16 {
+    let mut once = 0u16;
+    let mut twice = 0u16;
+    for &c in &REGION_CELLS[region] {
+        let m = b.cands[c as usize];
+        twice |= once & m;
+        once |= m;
+    }
+    once & !twice
+}
+
 /// SE's `NakedSingle`: a cell with one candidate, cells in order; rated 2.3.
 pub(crate) fn naked_single(b: &Board, sink: &mut dyn Sink) -> Flow {
     for cell in cells_of(b.empty) {
@@ -130,9 +164,12 @@ pub(crate) fn naked_single(b: &Board, sink: &mut dyn Sink) -> Flow {
 /// SE's `Locking`: pointing (a block's candidates for a digit on one line) and claiming (a
 /// line's candidates in one block). In direct mode it only reports one that leaves a hidden
 /// single in another region of the first region's kind, and places it.
-pub(crate) fn locking(b: &Board, direct: bool, sink: &mut dyn Sink) -> Flow {
+pub(crate) fn locking(b: &Board, direct: bool, scope: Scope, sink: &mut dyn Sink) -> Flow {
     for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
         for v in 1..=9u8 {
+            if !scope.digit(v) {
+                continue;
+            }
             let dv = b.digits[v as usize];
             for r1 in regions_of(t1) {
                 let pos = dv & REGION_MASK[r1];
@@ -234,8 +271,14 @@ pub(crate) struct HiddenSetFinding {
 /// SE's `HiddenSet`: digit tuples of `degree` confined to as many cells of a region, regions in
 /// the order blocks, columns, rows. Direct mode reports one only when it leaves a hidden single
 /// for another digit of the region, and places that.
-pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool, sink: &mut dyn Sink) -> Flow {
-    hidden_set_findings(b, degree, direct, &mut |f| {
+pub(crate) fn hidden_set(
+    b: &Board,
+    degree: u32,
+    direct: bool,
+    scope: Scope,
+    sink: &mut dyn Sink,
+) -> Flow {
+    hidden_set_findings_in(b, degree, direct, scope, &mut |f| {
         if direct {
             let mut other = None;
             let all = b.region_positions(f.region);
@@ -272,8 +315,21 @@ pub(crate) fn hidden_set_findings(
     direct: bool,
     found: &mut dyn FnMut(HiddenSetFinding) -> Flow,
 ) -> Flow {
+    hidden_set_findings_in(b, degree, direct, Scope::ALL, found)
+}
+
+fn hidden_set_findings_in(
+    b: &Board,
+    degree: u32,
+    direct: bool,
+    scope: Scope,
+    found: &mut dyn FnMut(HiddenSetFinding) -> Flow,
+) -> Flow {
     for kind in [BLOCK, COLUMN, ROW] {
         for region in regions_of(kind) {
+            if !scope.region(region) {
+                continue;
+            }
             let empty = b.empty_count(region) as u32;
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
@@ -351,8 +407,8 @@ fn hidden_set_hint(b: &Board, f: HiddenSetFinding, place: Option<(usize, u8)>) -
 
 /// SE's `NakedSet`: `degree` cells of a region whose candidates together are `degree` digits;
 /// the digits leave the region's other cells.
-pub(crate) fn naked_set(b: &Board, degree: u32, sink: &mut dyn Sink) -> Flow {
-    naked_set_findings(b, degree, &mut |f| {
+pub(crate) fn naked_set(b: &Board, degree: u32, scope: Scope, sink: &mut dyn Sink) -> Flow {
+    naked_set_findings_in(b, degree, scope, &mut |f| {
         let mut elims = Vec::new();
         for &c in &REGION_CELLS[f.region] {
             let c = c as usize;
@@ -392,8 +448,20 @@ pub(crate) fn naked_set_findings(
     degree: u32,
     found: &mut dyn FnMut(NakedSetFinding) -> Flow,
 ) -> Flow {
+    naked_set_findings_in(b, degree, Scope::ALL, found)
+}
+
+fn naked_set_findings_in(
+    b: &Board,
+    degree: u32,
+    scope: Scope,
+    found: &mut dyn FnMut(NakedSetFinding) -> Flow,
+) -> Flow {
     for kind in [BLOCK, COLUMN, ROW] {
         for region in regions_of(kind) {
+            if !scope.region(region) {
+                continue;
+            }
             if (b.empty_count(region) as u32) < degree * 2 {
                 continue;
             }
@@ -451,6 +519,15 @@ pub(crate) fn fish_findings(
     degree: u32,
     found: &mut dyn FnMut(FishFinding) -> Flow,
 ) -> Flow {
+    fish_findings_in(b, degree, Scope::ALL, found)
+}
+
+fn fish_findings_in(
+    b: &Board,
+    degree: u32,
+    scope: Scope,
+    found: &mut dyn FnMut(FishFinding) -> Flow,
+) -> Flow {
     let mut occurrences = [0usize; 10];
     for v in 1..=9u8 {
         occurrences[v as usize] = b.value_count(v);
@@ -463,7 +540,7 @@ pub(crate) fn fish_findings(
         let mut eligible = [0u32; 10];
         for (line, row) in positions.iter_mut().enumerate() {
             for v in 1..=9u8 {
-                if occurrences[v as usize] + degree as usize * 2 <= 9 {
+                if scope.digit(v) && occurrences[v as usize] + degree as usize * 2 <= 9 {
                     let pos = b.positions(base_kind * 9 + line, v);
                     row[v as usize] = pos;
                     if (2..=degree).contains(&pos.count_ones()) {
@@ -471,6 +548,9 @@ pub(crate) fn fish_findings(
                     }
                 }
             }
+        }
+        if eligible.iter().all(|&e| e.count_ones() < degree) {
+            continue;
         }
         for &combo in combos(degree) {
             for v in 1..=9u8 {
@@ -522,8 +602,8 @@ pub(crate) fn fish_elims(b: &Board, f: FishFinding) -> ([u16; 81], Vec<u8>) {
 }
 
 /// SE's fish producer for one degree: X-wing, swordfish, jellyfish.
-pub(crate) fn fish(b: &Board, degree: u32, sink: &mut dyn Sink) -> Flow {
-    fish_findings(b, degree, &mut |f| {
+pub(crate) fn fish(b: &Board, degree: u32, scope: Scope, sink: &mut dyn Sink) -> Flow {
+    fish_findings_in(b, degree, scope, &mut |f| {
         let (masks, order) = fish_elims(b, f);
         if order.is_empty() {
             return ControlFlow::Continue(());
