@@ -3,7 +3,7 @@
 //! path, the EP its value when the first cell is placed, the ED its value after the first step.
 
 use super::basic::{self, Scope};
-use super::board::{cells_of, Board, Cells, BLOCK, REGION_MASK};
+use super::board::{cells_of, Board, BLOCK, CELL_REGION, PEER_MASK, REGION_MASK};
 use super::chains::{ChainHint, Chainer, Mode};
 use super::exclusion;
 use super::hint::{Detail, First, Hint, Sink};
@@ -140,72 +140,68 @@ impl Producer {
     }
 }
 
-/// For each producer of [`PRODUCERS`], the candidates of the position where it last found
-/// nothing, within one puzzle's path.
+/// For each producer of [`PRODUCERS`] that reads per digit or per region: what changed since
+/// it last found nothing, within one puzzle's path.
 ///
-/// A producer that reads per digit (or per region) finds, for a digit (region) whose candidate
-/// cells are the same as then, the same thing as then: nothing. So asking it only about the
-/// digits (regions) that changed since, in its usual order, gives the same first hint — the
-/// hint SE takes — for less work. Steps only remove candidates, so a difference is a digit that
-/// left a cell; a producer that finds something forgets its position (what it found no longer
-/// says anything about the other digits).
+/// Such a producer finds, for a digit (region) whose candidate cells are the same as then, the
+/// same thing as then: nothing. So asking it only about the digits (regions) that changed
+/// since, in its usual order, gives the same first hint — the hint SE takes — for less work. A
+/// producer that finds something forgets (what it found says nothing about the other digits).
 struct Quiet {
-    seen: [[u16; 81]; PRODUCERS.len()],
-    valid: [bool; PRODUCERS.len()],
+    /// `Some((digits, regions))` changed since the producer last found nothing.
+    since: [Option<(u16, u32)>; PRODUCERS.len()],
 }
 
 impl Quiet {
     fn new() -> Quiet {
         Quiet {
-            seen: [[0; 81]; PRODUCERS.len()],
-            valid: [false; PRODUCERS.len()],
+            since: [None; PRODUCERS.len()],
         }
     }
 
-    /// Where producer `i` must look on `b`; `None` where nothing it reads changed.
-    fn scope(&self, i: usize, b: &Board) -> Option<Scope> {
-        let reads = PRODUCERS[i].reads();
-        if reads == Reads::All || !self.valid[i] {
+    /// Where producer `i` must look; `None` where nothing it reads changed.
+    fn scope(&self, i: usize) -> Option<Scope> {
+        let Some((digits, regions)) = self.since[i] else {
             return Some(Scope::ALL);
-        }
-        let mut digits = 0u16;
-        let mut cells: Cells = 0;
-        for (c, (&was, &now)) in self.seen[i].iter().zip(b.cands.iter()).enumerate() {
-            let changed = was ^ now;
-            digits |= changed;
-            if changed != 0 {
-                cells |= 1u128 << c;
-            }
-        }
-        let scope = match reads {
-            Reads::Digits => Scope {
+        };
+        match PRODUCERS[i].reads() {
+            Reads::Digits => (digits != 0).then_some(Scope {
                 digits,
                 regions: Scope::ALL.regions,
-            },
-            _ => {
-                let mut regions = 0u32;
-                for (r, &mask) in REGION_MASK.iter().enumerate() {
-                    if mask & cells != 0 {
-                        regions |= 1 << r;
-                    }
-                }
-                Scope {
-                    digits: Scope::ALL.digits,
-                    regions,
-                }
-            }
-        };
-        (scope.digits != 0 && scope.regions != 0).then_some(scope)
+            }),
+            Reads::Regions => (regions != 0).then_some(Scope {
+                digits: Scope::ALL.digits,
+                regions,
+            }),
+            Reads::All => Some(Scope::ALL),
+        }
     }
 
-    /// Records what producer `i` found on `b`.
-    fn found(&mut self, i: usize, b: &Board, hint: &Option<Hint>) {
-        if PRODUCERS[i].reads() == Reads::All {
+    /// Records what producer `i` found.
+    fn found(&mut self, i: usize, hint: &Option<Hint>) {
+        if PRODUCERS[i].reads() != Reads::All {
+            self.since[i] = hint.is_none().then_some((0, 0));
+        }
+    }
+
+    /// Records a step: the candidates were `before`, they are `b`'s now.
+    fn stepped(&mut self, before: &[u16; 81], b: &Board) {
+        if self.since.iter().all(Option::is_none) {
             return;
         }
-        self.valid[i] = hint.is_none();
-        if hint.is_none() {
-            self.seen[i] = b.cands;
+        let mut digits = 0u16;
+        let mut regions = 0u32;
+        for (c, (&was, &now)) in before.iter().zip(b.cands.iter()).enumerate() {
+            if was != now {
+                digits |= was ^ now;
+                for &r in &CELL_REGION[c] {
+                    regions |= 1 << r;
+                }
+            }
+        }
+        for (d, r) in self.since.iter_mut().flatten() {
+            *d |= digits;
+            *r |= regions;
         }
     }
 }
@@ -256,16 +252,22 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer, keep_steps: bool)
     let mut look = true;
     let mut quiet = Quiet::new();
     while !b.is_solved() {
-        if !keep_steps && look && path.ep != 0.0 && singles_finish(&b, path.er) {
-            break;
+        if !keep_steps && look && path.ep != 0.0 {
+            if let Some((er, name)) = settled(&b, path.er) {
+                if er > path.er {
+                    path.er = er;
+                    path.er_name = name.into();
+                }
+                break;
+            }
         }
         let mut hint = None;
         for (i, &p) in PRODUCERS.iter().enumerate() {
-            hint = match quiet.scope(i, &b) {
+            hint = match quiet.scope(i) {
                 Some(scope) => ask_in(p, &b, scope, chainer),
                 None => None,
             };
-            quiet.found(i, &b, &hint);
+            quiet.found(i, &hint);
             if hint.is_some() || chainer.spent() {
                 break;
             }
@@ -288,7 +290,9 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer, keep_steps: bool)
             path.er = hint.rating;
             path.er_name = hint.name().into_owned();
         }
+        let before = b.cands;
         hint.apply(&mut b);
+        quiet.stepped(&before, &b);
         if path.ep == 0.0 {
             if path.ed == 0.0 {
                 path.ed = path.er;
@@ -307,71 +311,110 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer, keep_steps: bool)
     path
 }
 
-/// Whether singles alone finish the grid without any of them rated above `er`, so that the rest
-/// of SE's path cannot raise a rating and the loop may stop.
+/// The singles SE asks for first, by the rating of the first one its producers hand over while
+/// one is available: `(rating, blocks, lines, naked, name)` — a region's last empty cell (1.0),
+/// and hidden singles in blocks (1.2), and in rows and columns (1.5), and naked singles (2.3).
+/// Each level's singles include the previous level's.
+const LEVELS: [(f64, bool, bool, bool, &str); 4] = [
+    (1.0, false, false, false, "Hidden Single"),
+    (1.2, true, false, false, "Hidden Single"),
+    (1.5, true, true, false, "Hidden Single"),
+    (2.3, true, true, true, "Naked Single"),
+];
+
+/// Every rating SE's producers can give up to the last level: the levels' and those of direct
+/// pointing (1.7), direct claiming (1.9) and direct hidden pair (2.0), which come before the
+/// naked single in SE's order.
+const LOW_RATINGS: [f64; 7] = [1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3];
+
+/// The ER the rest of SE's path ends with from `board`, when singles settle it, and the name of
+/// the technique that sets it; `None` when they do not (step on).
 ///
-/// SE's first producers, in its order, and what they rate: hidden single in a region's last
-/// empty cell 1.0, in a block 1.2, in a row or column 1.5; direct pointing 1.7, direct claiming
-/// 1.9, direct hidden pair 2.0; naked single 2.3. So while some single of a kind rated at most
-/// `er` is available, SE's next hint comes from one of those producers and is rated at most
-/// `er` as well. The singles allowed here are exactly those kinds (level 1.0: last cells;
-/// 1.2: and hidden singles in blocks; 1.5: and in rows and columns; 2.3: and naked singles).
-/// Removing candidates never takes such a single away for good — what singles reach from a
-/// position only grows as the position gains placements and loses candidates, and every step
-/// SE takes is sound — so if they reach the solution from here, they do so from every later
-/// position of SE's path too: each later step is rated at most `er`, and ER, EP (set already
-/// by the caller) and ED stay what they are. Only the ratings are kept; the steps themselves
-/// are not, so `explain` runs the whole loop.
-fn singles_finish(board: &Board, er: f64) -> bool {
-    let (blocks, lines, naked) = if er >= 2.3 {
-        (true, true, true)
-    } else if er >= 1.5 {
-        (true, true, false)
-    } else if er >= 1.2 {
-        (true, false, false)
-    } else if er >= 1.0 {
-        (false, false, false)
-    } else {
-        return false;
-    };
+/// If the singles of a level reach the solution from here, they do so from every later
+/// position of SE's path too (what singles reach only grows as a position gains placements and
+/// loses candidates, and every step SE takes is sound), so at every later step such a single is
+/// available and SE's hint, from one of its first producers, is rated at most the level. If the
+/// singles of a lower level do not reach it, SE's path takes some step outside them, which is
+/// rated above that level (every step rated at most a level is one of its singles). So the
+/// path's ER is `er` when the first level that succeeds is at most `er`; above `er`, it is that
+/// level when no rating SE can give lies strictly between the highest failed level and it (the
+/// hardest step left is then rated exactly that level). EP and ED (set already by the caller) do not change. Only the ratings come
+/// out; `explain`, which keeps the steps, runs the whole loop.
+fn settled(board: &Board, er: f64) -> Option<(f64, &'static str)> {
     let mut b = board.clone();
+    // The highest level whose singles fail: the path has a step rated above it.
+    let mut floor = 0.0f64;
+    // Below the highest level at most `er`, a success says no more than that level's would.
+    let first = LEVELS.iter().rposition(|l| l.0 <= er).unwrap_or(0);
+    for &(level, blocks, lines, naked, name) in &LEVELS[first..] {
+        // Above `er` a success settles the ER only when no rating lies between this level and
+        // the failed one below it (not so from 1.5 to 2.3: then there is no need to look).
+        if level > er && LOW_RATINGS.iter().any(|&r| r > floor && r < level) {
+            return None;
+        }
+        // Each level starts from where the previous one stopped: its singles include those.
+        if close(&mut b, blocks, lines, naked)? {
+            return Some((er.max(level), name));
+        }
+        floor = level;
+    }
+    None
+}
+
+/// Applies the singles of one level (see [`LEVELS`]) until none is left; whether the grid is
+/// then solved (`None` if a cell or a region runs out of room: not a position of a sound path
+/// on a unique puzzle).
+fn close(b: &mut Board, blocks: bool, lines: bool, naked: bool) -> Option<bool> {
+    // The regions whose singles may have changed since they were last read.
+    let mut dirty: u32 = (1 << REGION_MASK.len()) - 1;
     loop {
-        let mut placed = false;
-        for region in 0..REGION_MASK.len() {
-            let last = b.empty_count(region) == 1;
-            let allowed = last || if region / 9 == BLOCK { blocks } else { lines };
-            if !allowed {
+        while dirty != 0 {
+            let region = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let allowed = if region / 9 == BLOCK { blocks } else { lines };
+            if !allowed && b.empty_count(region) != 1 {
                 continue;
             }
-            let mut once = basic::single_places(&b, region);
+            let mut once = basic::single_places(b, region);
             while once != 0 {
                 let v = once.trailing_zeros() as u8;
                 once &= once - 1;
-                let cell = match b.digits[v as usize] & REGION_MASK[region] {
-                    0 => None,
-                    m => Some(m.trailing_zeros() as usize),
-                };
-                // Another single of this pass may have filled the cell: then the puzzle is not
-                // what the caller promised, and the loop just runs on.
-                let Some(cell) = cell else { return false };
-                b.place(cell, v);
-                placed = true;
+                // Another single of this region may have filled the cell.
+                let cell = b.digits[v as usize] & REGION_MASK[region];
+                if cell == 0 {
+                    return None;
+                }
+                dirty |= place_and_mark(b, cell.trailing_zeros() as usize, v);
             }
         }
-        if naked {
-            for cell in cells_of(b.empty) {
-                let m = b.cands[cell];
-                if m == 0 {
-                    return false;
-                }
-                if m & (m - 1) == 0 {
-                    b.place(cell, m.trailing_zeros() as u8);
-                    placed = true;
-                }
+        if !naked {
+            break;
+        }
+        for cell in cells_of(b.empty) {
+            let m = b.cands[cell];
+            if m == 0 {
+                return None;
+            }
+            if m & (m - 1) == 0 {
+                dirty |= place_and_mark(b, cell, m.trailing_zeros() as u8);
             }
         }
-        if !placed {
-            return b.is_solved();
+        if dirty == 0 {
+            break;
         }
     }
+    Some(b.is_solved())
+}
+
+/// Places `v` in `cell` and returns the regions of every cell whose candidates changed.
+fn place_and_mark(b: &mut Board, cell: usize, v: u8) -> u32 {
+    let changed = (PEER_MASK[cell] & b.digits[v as usize]) | 1u128 << cell;
+    b.place(cell, v);
+    let mut regions = 0u32;
+    for c in cells_of(changed) {
+        for &r in &CELL_REGION[c] {
+            regions |= 1 << r;
+        }
+    }
+    regions
 }

@@ -29,6 +29,10 @@ struct LoopHint {
 /// SE's `UniqueLoops`: every unique rectangle or loop hint, sorted by rating then type.
 pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
     let mut hints: Vec<LoopHint> = Vec::new();
+    // The loops found from one cell, one after another (`ends`: where each ends), and the
+    // search's path: kept across cells, so a search allocates nothing once they have grown.
+    let mut results = Loops::default();
+    let mut path = Vec::new();
     for cell in 0..81 {
         if b.count(cell) != 2 {
             continue;
@@ -38,11 +42,14 @@ pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
             (Some(a), Some(b)) => (a, b),
             _ => continue,
         };
-        let mut results: Vec<Vec<usize>> = Vec::new();
-        let mut path = Vec::new();
+        results.cells.clear();
+        results.ends.clear();
         let seen = [region_bits(cell), 0];
         check_for_loops(b, cell, v1, v2, &mut path, 2, 0, None, &mut results, seen);
-        for lp in &results {
+        let mut start = 0;
+        for &end in &results.ends {
+            let lp = &results.cells[start..end];
+            start = end;
             if !is_valid_loop(lp) {
                 continue;
             }
@@ -88,6 +95,13 @@ pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
     ControlFlow::Continue(())
 }
 
+/// Loops one after another: `cells[ends[i - 1]..ends[i]]` is the `i`th.
+#[derive(Default)]
+struct Loops {
+    cells: Vec<usize>,
+    ends: Vec<usize>,
+}
+
 /// Keeps a hint that removes something (SE also drops equal hints, which never changes which
 /// one sorts first).
 fn push(hints: &mut Vec<LoopHint>, h: LoopHint) {
@@ -108,7 +122,7 @@ fn check_for_loops(
     allowed_ex: i32,
     ex_values: u16,
     last_kind: Option<usize>,
-    results: &mut Vec<Vec<usize>>,
+    results: &mut Loops,
     seen: [u32; 2],
 ) {
     path.push(cell);
@@ -121,7 +135,8 @@ fn check_for_loops(
         for &next in &REGION_CELLS[region] {
             let next = next as usize;
             if path[0] == next && path.len() >= 4 {
-                results.push(path.clone());
+                results.cells.extend_from_slice(path);
+                results.ends.push(results.cells.len());
             } else if !path.contains(&next) {
                 let p = b.cands[next];
                 if p & (1 << v1) != 0 && p & (1 << v2) != 0 {
