@@ -1097,6 +1097,8 @@ impl BatchArgs {
             resume_after: None,
             header: !self.no_header && !self.readable(),
             stop: Some(stop),
+            // Set by the run's output, which owns the Parquet sink.
+            parquet_rows: None,
         }
     }
 

@@ -61,6 +61,10 @@ pub struct Settings {
     /// When this flag is raised (SIGINT, SIGTERM) reading stops; the chunks already read are
     /// finished and written in order, and the summary says the run was interrupted.
     pub stop: Option<Arc<AtomicBool>>,
+    /// With `--format parquet`: where the writer sends the workers' rows as typed columns
+    /// ([`parquet::Batch`]) instead of writing them as CSV text to the output, which would
+    /// parse them back. Set by [`output::deliver`] for the run's own Parquet sink.
+    pub parquet_rows: Option<parquet::RowSender>,
 }
 
 impl Default for Settings {
@@ -76,6 +80,7 @@ impl Default for Settings {
             resume_after: None,
             header: true,
             stop: None,
+            parquet_rows: None,
         }
     }
 }
@@ -252,6 +257,8 @@ pub struct Chunk<T> {
 
 struct Done {
     rows: Vec<u8>,
+    /// The rows as typed columns, when they go to a Parquet file (then `rows` is empty).
+    batch: Option<Box<parquet::Batch>>,
     /// Every record of the chunk was worked on (`false`: a stop cut it short, and nothing after
     /// it may be written).
     complete: bool,
@@ -264,10 +271,15 @@ fn work<J: PuzzleJob>(
     job: &J,
     files: Option<&[String]>,
     format: OutputFormat,
+    typed: bool,
     stop: Option<&AtomicBool>,
     chunk: Chunk<Record>,
 ) -> Done {
-    let mut w = RowWriter::new(format, job.columns(), chunk.items.len() * 200);
+    let mut w = if typed {
+        RowWriter::columnar(job.columns(), files.is_some(), chunk.items.len())
+    } else {
+        RowWriter::new(format, job.columns(), chunk.items.len() * 200)
+    };
     let mut counts = [0u64; Status::ALL.len()];
     let mut times = Vec::new();
     let file = files.map(|f| f[chunk.file].as_str());
@@ -285,8 +297,10 @@ fn work<J: PuzzleJob>(
             times.push(ns);
         }
     }
+    let (rows, batch) = w.finish_rows();
     Done {
-        rows: w.finish(),
+        rows,
+        batch,
         complete,
         counts,
         times,
@@ -322,6 +336,13 @@ pub fn run<J: PuzzleJob>(
     let mut drop_first = job.leading_bytes_to_drop();
     // A chunk cut short by a stop was written: nothing after it may be.
     let mut cut = false;
+    // Rows for a Parquet file go to it as typed columns (not for a layout of its own, whose
+    // leading bytes are dropped: such a layout has no columns).
+    let typed_rows = match (format, &settings.parquet_rows) {
+        (OutputFormat::Parquet(_), Some(rows)) if drop_first == 0 => Some(rows.clone()),
+        _ => None,
+    };
+    let typed = typed_rows.is_some();
     let result = {
         let (inputs, read_settings) = (inputs.to_vec(), settings.clone());
         let stop = settings.stop.clone();
@@ -335,7 +356,16 @@ pub fn run<J: PuzzleJob>(
                     input::records(src, format, read_settings.column.as_deref())
                 })
             },
-            move |chunk| work(&job, files.as_deref(), format, stop.as_deref(), chunk),
+            move |chunk| {
+                work(
+                    &job,
+                    files.as_deref(),
+                    format,
+                    typed,
+                    stop.as_deref(),
+                    chunk,
+                )
+            },
             |event| match event {
                 // Nothing ready: let what was written so far through before waiting.
                 Event::Idle => out.flush().map_err(Error::Output),
@@ -344,11 +374,23 @@ pub fn run<J: PuzzleJob>(
                     Err(e)
                 }
                 Event::Done(_) if cut => Ok(()),
-                Event::Done(done) => {
+                Event::Done(mut done) => {
                     cut = !done.complete;
-                    let skip = drop_first.min(done.rows.len());
-                    drop_first -= skip;
-                    out.write_all(&done.rows[skip..]).map_err(Error::Output)?;
+                    match (done.batch.take(), &typed_rows) {
+                        (Some(batch), Some(rows)) => {
+                            if !rows.send(batch) {
+                                // The sink's own error comes back when it is finished.
+                                return Err(Error::Output(io::Error::other(
+                                    "the Parquet encoder has stopped",
+                                )));
+                            }
+                        }
+                        _ => {
+                            let skip = drop_first.min(done.rows.len());
+                            drop_first -= skip;
+                            out.write_all(&done.rows[skip..]).map_err(Error::Output)?;
+                        }
+                    }
                     for (&s, &n) in Status::ALL.iter().zip(done.counts.iter()) {
                         summary.add(s, n);
                     }

@@ -754,9 +754,19 @@ fn write_through<F: Write + Send + 'static>(
             )
         }
     };
-    let result = body(&mut sink, settings);
+    // A run's rows reach the sink as typed columns, not as CSV text (see `Settings`).
+    let mut settings = settings.clone();
+    settings.parquet_rows = Some(sink.rows());
+    let result = body(&mut sink, &settings);
     // Even a run that failed or was interrupted gets its footer: its rows stay readable.
     let flushed = sink.finish().and_then(|mut out| out.flush());
+    // Rows that stopped at a failed encoder say why only here: report its error.
+    let result = match (result, &flushed) {
+        (Err(Error::Output(_)), Err(e)) => {
+            Err(Error::Output(io::Error::new(e.kind(), e.to_string())))
+        }
+        (result, _) => result,
+    };
     (result, flushed)
 }
 

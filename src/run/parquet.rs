@@ -8,6 +8,16 @@
 //! name, the same name in every command — so Parquet gets exactly the columns, values and row
 //! order of the CSV, for every command, with no per-command code to keep in step.
 //!
+//! The per-puzzle commands (`solve`, `rate`, `canon`, …: everything [`super::run`] drives) skip
+//! the text: their workers write each row into a [`RowWriter::columnar`](super::RowWriter)
+//! instead, which fills a [`Batch`] of the same typed columns, and the ordered writer hands the
+//! batch to the encoder through a [`RowSender`]. A field takes the same conversion either way, so
+//! the file is byte for byte the one the CSV would make (a test holds them equal); the encoder
+//! only moves values into its row group (text values stay slices of the worker's buffer). On
+//! `solve` of easy puzzles, where output dominates, parsing CSV back was half the extra cost of
+//! Parquet (docs/speed.md). Commands that write rows another way (`verify -o`, `split`) still
+//! go through the CSV transcoder.
+//!
 //! Memory stays bounded whatever the input: a row group is written as soon as it holds
 //! [`GROUP_ROWS`] rows or [`GROUP_BYTES`] bytes of text, and only one is held at a time. The
 //! parsing and encoding run on a thread of their own, fed through a short bounded queue, so the
@@ -18,8 +28,9 @@
 //! it pays; on puzzles and solutions it would only cost time.
 
 use std::io::{self, Write};
+use std::ops::Range;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use parquet::basic::{Compression as Codec, LogicalType, Repetition, Type as Physical, ZstdLevel};
@@ -129,13 +140,53 @@ fn schema(names: &[String]) -> parquet::errors::Result<Type> {
         .build()
 }
 
-/// One column's values for the row group being gathered.
+/// One column's values for the row group being gathered (or for a [`Batch`]).
 enum Column {
     Int(Vec<i64>),
     Float(Vec<f64>),
     Bool(Vec<bool>),
-    /// All the values' bytes, and where each ends.
-    Text(Vec<u8>, Vec<usize>),
+    Text(Text),
+}
+
+/// A text column's values: those already sliced out of shared buffers, then the bytes of those
+/// appended since, not yet sliced.
+#[derive(Default)]
+struct Text {
+    values: Vec<ByteArray>,
+    /// The newer values' bytes, and where each ends.
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+    /// Bytes of text in all the values.
+    len: usize,
+}
+
+impl Text {
+    #[inline]
+    fn push(&mut self, field: &[u8]) {
+        self.bytes.extend_from_slice(field);
+        self.ends.push(self.bytes.len());
+        self.len += field.len();
+    }
+
+    /// Slices the newer values out of one shared buffer: no allocation per value.
+    fn seal(&mut self) {
+        if self.ends.is_empty() {
+            return;
+        }
+        // The shared buffer lives as long as the row group: it keeps no room it does not use
+        // (a batch reserves a grid's worth a row in every text column).
+        if self.bytes.capacity() > self.bytes.len() + self.bytes.len() / 4 {
+            self.bytes.shrink_to_fit();
+        }
+        let all = bytes::Bytes::from(std::mem::take(&mut self.bytes));
+        let mut start = 0;
+        self.values.extend(self.ends.iter().map(|&end| {
+            let v = ByteArray::from(all.slice(start..end));
+            start = end;
+            v
+        }));
+        self.ends.clear();
+    }
 }
 
 struct Buffer {
@@ -150,7 +201,7 @@ impl Buffer {
             Kind::Int => Column::Int(Vec::new()),
             Kind::Float => Column::Float(Vec::new()),
             Kind::Bool => Column::Bool(Vec::new()),
-            Kind::Text => Column::Text(Vec::new(), Vec::new()),
+            Kind::Text => Column::Text(Text::default()),
         };
         Buffer {
             values,
@@ -179,28 +230,98 @@ impl Buffer {
                 b"false" => false,
                 _ => return Err(format!("'{}' is not a boolean", text()?)),
             }),
-            Column::Text(bytes, ends) => {
+            Column::Text(t) => {
                 text()?;
-                bytes.extend_from_slice(field);
-                ends.push(bytes.len());
+                t.push(field);
             }
         }
         self.defs.push(1);
         Ok(())
     }
 
+    /// Appends a value known to be UTF-8 (it comes from a `&str`, or is ASCII): a text column
+    /// takes it without a check, any other column parses it as [`Buffer::push`] does.
+    #[inline]
+    fn push_str(&mut self, field: &[u8]) -> Result<(), String> {
+        match &mut self.values {
+            Column::Text(t) if !field.is_empty() => {
+                t.push(field);
+                self.defs.push(1);
+                Ok(())
+            }
+            _ => self.push(field),
+        }
+    }
+
+    /// Appends an unsigned number: as it is to an integer column, else as its decimal digits
+    /// (what [`Buffer::push`] makes of them, so a value too large for an `i64` is the same
+    /// error as in CSV).
+    #[inline]
+    fn push_int(&mut self, v: u64) -> Result<(), String> {
+        match (&mut self.values, i64::try_from(v)) {
+            (Column::Int(values), Ok(v)) => {
+                values.push(v);
+                self.defs.push(1);
+                Ok(())
+            }
+            _ => self.push(v.to_string().as_bytes()),
+        }
+    }
+
+    /// Moves rows `rows` of `from` (a sealed buffer of the same kind) here; their first value is
+    /// value number `*value` of `from`, and `*value` moves past them. Text values are moved,
+    /// not copied: they stay slices of the buffer their worker filled.
+    fn take_rows(&mut self, from: &mut Buffer, rows: Range<usize>, value: &mut usize) {
+        let defs = &from.defs[rows];
+        let n = defs.iter().filter(|&&d| d == 1).count();
+        let values = *value..*value + n;
+        *value += n;
+        self.defs.extend_from_slice(defs);
+        match (&mut self.values, &mut from.values) {
+            (Column::Int(to), Column::Int(v)) => to.extend_from_slice(&v[values]),
+            (Column::Float(to), Column::Float(v)) => to.extend_from_slice(&v[values]),
+            (Column::Bool(to), Column::Bool(v)) => to.extend_from_slice(&v[values]),
+            (Column::Text(to), Column::Text(t)) => {
+                // Values parsed from CSV before these go first.
+                to.seal();
+                for v in &mut t.values[values] {
+                    to.len += v.len();
+                    to.values.push(std::mem::take(v));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Slices the text gathered so far into values (see [`Text::seal`]).
+    fn seal(&mut self) {
+        if let Column::Text(t) = &mut self.values {
+            t.seal();
+        }
+    }
+
+    fn kind(&self) -> Kind {
+        match &self.values {
+            Column::Int(_) => Kind::Int,
+            Column::Float(_) => Kind::Float,
+            Column::Bool(_) => Kind::Bool,
+            Column::Text(_) => Kind::Text,
+        }
+    }
+
     fn text_bytes(&self) -> usize {
         match &self.values {
-            Column::Text(b, _) => b.len(),
+            Column::Text(t) => t.len,
             _ => 0,
         }
     }
 
-    /// Writes the gathered values into `w` and empties the buffer.
+    /// Writes the gathered values into `w` and empties the buffer (keeping its memory).
     fn write(
         &mut self,
         w: &mut parquet::file::writer::SerializedColumnWriter<'_>,
     ) -> parquet::errors::Result<()> {
+        self.seal();
         let defs = Some(&self.defs[..]);
         match &mut self.values {
             Column::Int(v) => {
@@ -215,21 +336,11 @@ impl Buffer {
                 w.typed::<BoolType>().write_batch(v, defs, None)?;
                 v.clear();
             }
-            Column::Text(bytes, ends) => {
-                // One shared buffer, sliced: no allocation per value.
-                let all = bytes::Bytes::from(std::mem::take(bytes));
-                let mut start = 0;
-                let values: Vec<ByteArray> = ends
-                    .iter()
-                    .map(|&end| {
-                        let v = ByteArray::from(all.slice(start..end));
-                        start = end;
-                        v
-                    })
-                    .collect();
+            Column::Text(t) => {
                 w.typed::<ByteArrayType>()
-                    .write_batch(&values, defs, None)?;
-                ends.clear();
+                    .write_batch(&t.values, defs, None)?;
+                t.values.clear();
+                t.len = 0;
             }
         }
         self.defs.clear();
@@ -256,6 +367,167 @@ fn parse_int(field: &[u8]) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
+/// What went wrong with a row of a [`Batch`].
+#[derive(Debug)]
+enum RowError {
+    /// A field that does not fit its column's type.
+    Field { column: usize, why: String },
+    /// A row of this many fields, not one a column.
+    Width(usize),
+    /// Bytes outside any row ([`RowWriter::raw`](super::RowWriter::raw)), which have no
+    /// columns.
+    Raw,
+}
+
+/// Rows already split into typed columns, by the worker that made them: what a command's
+/// [`RowWriter`](super::RowWriter) gathers instead of CSV text when its rows go to a Parquet
+/// file through [`RowSender`], so the encoder thread only appends them to its row group — no
+/// CSV formatting on the workers, no parsing, UTF-8 check or number parsing on the encoder.
+/// The values are exactly those the CSV of the same rows parses to: a field takes the same
+/// conversion from text, only skipping the round trip where it cannot change the value.
+pub struct Batch {
+    names: &'static [&'static str],
+    columns: Vec<Buffer>,
+    rows: usize,
+    /// The first row that could not be made columns, by its index in the batch.
+    error: Option<(usize, RowError)>,
+}
+
+impl Batch {
+    /// An empty batch for rows of `names`, then `file` when `with_file`, with room for `rows`.
+    pub fn new(names: &'static [&'static str], with_file: bool, rows: usize) -> Batch {
+        let columns = names
+            .iter()
+            .copied()
+            .chain(with_file.then_some("file"))
+            .map(|name| {
+                let mut b = Buffer::new(kind_of(name));
+                b.defs.reserve(rows);
+                match &mut b.values {
+                    Column::Int(v) => v.reserve(rows),
+                    // Most text values are grids: 81 bytes.
+                    Column::Text(t) => {
+                        t.bytes.reserve(rows * 81);
+                        t.ends.reserve(rows);
+                    }
+                    _ => {}
+                }
+                b
+            })
+            .collect();
+        Batch {
+            names,
+            columns,
+            rows: 0,
+            error: None,
+        }
+    }
+
+    fn fail(&mut self, error: RowError) {
+        if self.error.is_none() {
+            self.error = Some((self.rows, error));
+        }
+    }
+
+    /// Field number `field` of the current row, given to `push`; a field past the last column
+    /// is counted by [`Batch::end_row`].
+    #[inline]
+    fn field(&mut self, field: usize, push: impl FnOnce(&mut Buffer) -> Result<(), String>) {
+        if let Some(col) = self.columns.get_mut(field) {
+            if let Err(why) = push(col) {
+                self.fail(RowError::Field { column: field, why });
+            }
+        }
+    }
+
+    /// An unsigned number.
+    #[inline]
+    pub fn int(&mut self, field: usize, v: u64) {
+        self.field(field, |c| c.push_int(v));
+    }
+
+    /// Text (empty is null, as an empty CSV field is).
+    #[inline]
+    pub fn text(&mut self, field: usize, s: &str) {
+        self.field(field, |c| c.push_str(s.as_bytes()));
+    }
+
+    /// ASCII text (a grid's characters): no UTF-8 check needed.
+    #[inline]
+    pub fn ascii(&mut self, field: usize, s: &[u8]) {
+        debug_assert!(s.is_ascii());
+        if s.is_ascii() {
+            self.field(field, |c| c.push_str(s));
+        } else {
+            self.bytes(field, s);
+        }
+    }
+
+    /// Bytes of a field as CSV would hold them (checked to be UTF-8 for a text column).
+    #[inline]
+    pub fn bytes(&mut self, field: usize, s: &[u8]) {
+        self.field(field, |c| c.push(s));
+    }
+
+    /// A null (an empty CSV field).
+    #[inline]
+    pub fn null(&mut self, field: usize) {
+        self.field(field, |c| c.push(b""));
+    }
+
+    /// Bytes outside any row: an error, as they have no columns.
+    pub fn raw(&mut self) {
+        self.fail(RowError::Raw);
+    }
+
+    /// Ends a row of `fields` fields.
+    #[inline]
+    pub fn end_row(&mut self, fields: usize) {
+        if fields != self.columns.len() {
+            self.fail(RowError::Width(fields));
+        }
+        self.rows += 1;
+    }
+
+    /// Makes the text values shareable slices (on the worker: the encoder only moves them).
+    pub fn seal(&mut self) {
+        self.columns.iter_mut().for_each(Buffer::seal);
+    }
+}
+
+/// What reaches the encoder thread: a piece of the CSV stream, or rows already in columns.
+enum Piece {
+    Csv(Vec<u8>),
+    Rows(Box<Batch>),
+}
+
+/// The way to a [`ParquetSink`] for [`Batch`]es, in stream order with its CSV: what the thread
+/// that writes rows in order uses instead of the sink's `Write`. It stops accepting when the
+/// sink is finished (so a clone left somewhere cannot keep the encoder waiting).
+#[derive(Clone)]
+pub struct RowSender(Arc<Mutex<Option<SyncSender<Piece>>>>);
+
+impl RowSender {
+    /// Hands `batch` to the encoder; `false` when it has stopped (its error comes back from
+    /// [`ParquetSink::finish`]).
+    pub fn send(&self, batch: Box<Batch>) -> bool {
+        let queue = self.0.lock().ok().and_then(|q| q.clone());
+        queue.is_some_and(|q| q.send(Piece::Rows(batch)).is_ok())
+    }
+
+    fn close(&self) {
+        if let Ok(mut q) = self.0.lock() {
+            *q = None;
+        }
+    }
+}
+
+impl std::fmt::Debug for RowSender {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RowSender")
+    }
+}
+
 /// The encoder: parses CSV into column buffers and writes row groups into `out`.
 struct Encoder<W: Write + Send> {
     writer: SerializedFileWriter<W>,
@@ -272,6 +544,8 @@ struct Encoder<W: Write + Send> {
     at_start: bool,
     /// Complete rows written so far, for error messages.
     written: u64,
+    /// Per column, the next value of the batch being gathered.
+    cursors: Vec<usize>,
 }
 
 impl<W: Write + Send> Encoder<W> {
@@ -315,6 +589,7 @@ impl<W: Write + Send> Encoder<W> {
             nends: 0,
             at_start: true,
             written: 0,
+            cursors: Vec::new(),
         })
     }
 
@@ -424,6 +699,69 @@ impl<W: Write + Send> Encoder<W> {
         self.row_done()
     }
 
+    /// Gathers the rows of `batch`, writing row groups exactly where row-by-row gathering would
+    /// ([`Encoder::row_done`]'s checks fall at multiples of 256 rows, so the batch is appended in
+    /// runs that end at each).
+    fn add(&mut self, batch: &mut Batch) -> io::Result<()> {
+        if !self.at_start {
+            return Err(io::Error::other("typed rows arrived inside a CSV row"));
+        }
+        let same = batch.columns.len() == self.columns.len()
+            && batch
+                .columns
+                .iter()
+                .zip(&self.columns)
+                .all(|(a, b)| a.kind() == b.kind());
+        if !same {
+            return Err(io::Error::other(
+                "typed rows do not have the file's columns",
+            ));
+        }
+        if let Some((row, error)) = &batch.error {
+            let n = self.written + *row as u64 + 1;
+            return Err(match error {
+                RowError::Field { column, why } => io::Error::other(format!(
+                    "row {n}, column {}: {why}",
+                    batch.names.get(*column).copied().unwrap_or("file")
+                )),
+                RowError::Width(fields) => io::Error::other(format!(
+                    "row {n} has {fields} fields, not the {} columns {}",
+                    self.columns.len(),
+                    self.names.join(",")
+                )),
+                RowError::Raw => io::Error::other(format!(
+                    "row {n}: bytes outside the columns cannot go into a Parquet file"
+                )),
+            });
+        }
+        self.cursors.clear();
+        self.cursors.resize(self.columns.len(), 0);
+        let mut done = 0;
+        while done < batch.rows {
+            let n = (batch.rows - done)
+                .min(256 - self.rows % 256)
+                .min(GROUP_ROWS.saturating_sub(self.rows).max(1));
+            for ((col, from), value) in self
+                .columns
+                .iter_mut()
+                .zip(&mut batch.columns)
+                .zip(&mut self.cursors)
+            {
+                col.take_rows(from, done..done + n, value);
+            }
+            done += n;
+            self.rows += n;
+            self.written += n as u64;
+            if self.rows >= GROUP_ROWS
+                || (self.rows % 256 == 0
+                    && self.columns.iter().map(Buffer::text_bytes).sum::<usize>() >= GROUP_BYTES)
+            {
+                self.flush_group()?;
+            }
+        }
+        Ok(())
+    }
+
     /// Counts a gathered row; writes the row group when it is full.
     fn row_done(&mut self) -> io::Result<()> {
         self.rows += 1;
@@ -469,7 +807,9 @@ impl<W: Write + Send> Encoder<W> {
 /// has several inputs) and writes it as a Parquet file into `W`. Call [`ParquetSink::finish`]
 /// to write the footer: a sink dropped without it leaves a file no reader accepts.
 pub struct ParquetSink<W: Write + Send + 'static> {
-    queue: Option<SyncSender<Vec<u8>>>,
+    queue: Option<SyncSender<Piece>>,
+    /// The same queue, for [`Batch`]es ([`ParquetSink::rows`]); emptied at the end.
+    rows: RowSender,
     encoder: Option<JoinHandle<io::Result<W>>>,
 }
 
@@ -483,24 +823,34 @@ impl<W: Write + Send + 'static> ParquetSink<W> {
     ) -> io::Result<Self> {
         let mut encoder =
             Encoder::new(out, names, compression, provenance).map_err(io::Error::other)?;
-        let (tx, rx): (SyncSender<Vec<u8>>, Receiver<Vec<u8>>) = sync_channel(QUEUE);
+        let (tx, rx): (SyncSender<Piece>, Receiver<Piece>) = sync_channel(QUEUE);
         let handle = std::thread::Builder::new()
             .name("parquet".into())
             .spawn(move || {
                 for piece in rx {
-                    encoder.feed(&piece)?;
+                    match piece {
+                        Piece::Csv(bytes) => encoder.feed(&bytes)?,
+                        Piece::Rows(mut batch) => encoder.add(&mut batch)?,
+                    }
                 }
                 encoder.finish()
             })?;
         Ok(ParquetSink {
+            rows: RowSender(Arc::new(Mutex::new(Some(tx.clone())))),
             queue: Some(tx),
             encoder: Some(handle),
         })
     }
 
+    /// Where to send rows already in columns, in order with what is written to the sink.
+    pub fn rows(&self) -> RowSender {
+        self.rows.clone()
+    }
+
     /// The encoder's error, once it has stopped early.
     fn stopped(&mut self) -> io::Error {
         self.queue = None;
+        self.rows.close();
         match self.encoder.take().map(JoinHandle::join) {
             Some(Ok(Err(e))) => e,
             Some(Err(_)) => io::Error::other("the Parquet encoder failed"),
@@ -511,6 +861,7 @@ impl<W: Write + Send + 'static> ParquetSink<W> {
     /// Writes the last row group and the footer, and returns the underlying writer.
     pub fn finish(mut self) -> io::Result<W> {
         self.queue = None;
+        self.rows.close();
         match self.encoder.take().map(JoinHandle::join) {
             Some(Ok(result)) => result,
             Some(Err(_)) => Err(io::Error::other("the Parquet encoder failed")),
@@ -519,10 +870,17 @@ impl<W: Write + Send + 'static> ParquetSink<W> {
     }
 }
 
+impl<W: Write + Send + 'static> Drop for ParquetSink<W> {
+    /// A sink dropped unfinished lets its encoder thread end (without a footer).
+    fn drop(&mut self) {
+        self.rows.close();
+    }
+}
+
 impl<W: Write + Send + 'static> Write for ParquetSink<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let sent = match &self.queue {
-            Some(q) => q.send(buf.to_vec()).is_ok(),
+            Some(q) => q.send(Piece::Csv(buf.to_vec())).is_ok(),
             None => false,
         };
         if sent {
@@ -546,6 +904,11 @@ mod tests {
 
     fn names(n: &[&str]) -> Vec<String> {
         n.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// A sink for rows of `n` into memory, with no provenance.
+    fn plain(n: &[&str], compression: Compression) -> ParquetSink<Vec<u8>> {
+        ParquetSink::new(Vec::new(), names(n), compression, None).unwrap()
     }
 
     fn read(bytes: Vec<u8>) -> Vec<Vec<Field>> {
@@ -594,13 +957,7 @@ mod tests {
 
     #[test]
     fn many_rows_make_many_groups() {
-        let mut sink = ParquetSink::new(
-            Vec::new(),
-            names(&["line", "puzzle"]),
-            Compression::Zstd,
-            None,
-        )
-        .unwrap();
+        let mut sink = plain(&["line", "puzzle"], Compression::Zstd);
         let n = GROUP_ROWS * 2 + 7;
         for i in 0..n {
             writeln!(sink, "{i},p{i}").unwrap();
@@ -615,8 +972,7 @@ mod tests {
 
     #[test]
     fn a_bad_field_is_an_error_not_a_crash() {
-        let mut sink =
-            ParquetSink::new(Vec::new(), names(&["line"]), Compression::None, None).unwrap();
+        let mut sink = plain(&["line"], Compression::None);
         sink.write_all(b"x\n").unwrap();
         // The error comes back at the latest when the stream ends.
         let e = sink.finish().unwrap_err();
@@ -624,5 +980,125 @@ mod tests {
         assert_eq!(parse_int(b"-12"), Some(-12));
         assert_eq!(parse_int(b"99999999999999999999"), None);
         assert_eq!(kind_of("solve_ns"), Kind::Int);
+    }
+
+    use crate::run::{Columns, OutputFormat, RowWriter};
+
+    static COLS: Columns = Columns {
+        names: &["line", "puzzle", "status", "rating", "singles", "error"],
+        status: Some(2),
+        counted: false,
+    };
+
+    /// Row `i`: every kind of field, nulls, text CSV must quote, a value for each column type.
+    fn row(w: &mut RowWriter, i: u64) {
+        let g: crate::grid::Grid = crate::testing::LEET.parse().unwrap();
+        w.int(i);
+        if i % 7 == 0 {
+            w.null();
+        } else {
+            w.grid(Some(&g));
+        }
+        w.word(if i % 3 == 0 { "solved" } else { "invalid" });
+        w.float((i % 5 != 0).then_some(i as f64 / 3.0), 2);
+        w.boolean((i % 4 != 0).then_some(i % 2 == 0));
+        w.text(match i % 6 {
+            0 => None,
+            1 => Some(""),
+            2 => Some("a, \"quoted\"\r\nline"),
+            _ => Some("ünï"),
+        });
+        w.text(Some(if i % 2 == 0 { "a.txt" } else { "b.txt" }));
+        w.end();
+    }
+
+    fn sink() -> ParquetSink<Vec<u8>> {
+        let names = COLS
+            .names
+            .iter()
+            .map(|s| s.to_string())
+            .chain(["file".to_string()])
+            .collect();
+        ParquetSink::new(Vec::new(), names, Compression::Snappy, Some("{}".into())).unwrap()
+    }
+
+    /// Rows sent as typed batches make the very file their CSV makes, byte for byte: the same
+    /// values, pages and row groups (batches are split where a group ends), whatever the mix.
+    #[test]
+    fn typed_batches_write_the_file_csv_writes() {
+        let n = GROUP_ROWS as u64 * 2 + 300;
+        let mut csv = sink();
+        for start in (0..n).step_by(1000) {
+            let mut w = RowWriter::new(OutputFormat::Csv, &COLS, 0);
+            (start..n.min(start + 1000)).for_each(|i| row(&mut w, i));
+            csv.write_all(&w.finish()).unwrap();
+        }
+        let csv = csv.finish().unwrap();
+        let mut typed = sink();
+        let rows = typed.rows();
+        for start in (0..n).step_by(1000) {
+            let end = n.min(start + 1000);
+            if start == 3000 {
+                // A piece of CSV between batches keeps its place.
+                let mut w = RowWriter::new(OutputFormat::Csv, &COLS, 0);
+                (start..end).for_each(|i| row(&mut w, i));
+                typed.write_all(&w.finish()).unwrap();
+                continue;
+            }
+            let mut w = RowWriter::columnar(&COLS, true, 1000);
+            (start..end).for_each(|i| row(&mut w, i));
+            let (bytes, batch) = w.finish_rows();
+            assert!(bytes.is_empty());
+            assert!(rows.send(batch.unwrap()));
+        }
+        let typed = typed.finish().unwrap();
+        assert_eq!(read(typed.clone()).len(), n as usize);
+        assert!(csv == typed, "the typed rows wrote another file");
+        // The sink is finished: its sender takes nothing more.
+        let w = RowWriter::columnar(&COLS, true, 1);
+        assert!(!rows.send(w.finish_rows().1.unwrap()));
+    }
+
+    /// A typed row that does not fit is the error its CSV gives, row number included.
+    #[test]
+    fn a_bad_typed_row_is_the_csv_error() {
+        let errors = |write: &dyn Fn(&mut RowWriter)| {
+            let mut csv = plain(&["line", "clues"], Compression::None);
+            let mut w = RowWriter::new(OutputFormat::Csv, &COLS, 0);
+            w.int(1).int(2);
+            w.end();
+            write(&mut w);
+            csv.write_all(&w.finish()).unwrap();
+            let typed = plain(&["line", "clues"], Compression::None);
+            let mut w = RowWriter::columnar(&TWO, false, 2);
+            w.int(1).int(2);
+            w.end();
+            write(&mut w);
+            typed.rows().send(w.finish_rows().1.unwrap());
+            (
+                csv.finish().unwrap_err().to_string(),
+                typed.finish().unwrap_err().to_string(),
+            )
+        };
+        static TWO: Columns = Columns {
+            names: &["line", "clues"],
+            status: None,
+            counted: false,
+        };
+        let (csv, typed) = errors(&|w| {
+            w.int(2).int(u64::MAX);
+            w.end();
+        });
+        assert!(
+            csv.contains("row 2, column clues") && csv.contains("not an integer"),
+            "{csv}"
+        );
+        assert_eq!(csv, typed);
+        let (csv, typed) = errors(&|w| {
+            w.int(2).int(3).int(4);
+            w.end();
+        });
+        assert!(csv.contains("row 2 has 3 fields"), "{csv}");
+        assert_eq!(csv, typed);
     }
 }

@@ -11,6 +11,7 @@
 //! machine; on easy corpora formatting was a visible share of `solve`'s time, and the fields here
 //! are mostly numbers and 81-cell grids that never need quoting.
 
+use super::parquet::Batch;
 use crate::grid::Grid;
 
 /// The output format.
@@ -69,6 +70,9 @@ pub struct RowWriter {
     format: OutputFormat,
     columns: &'static [&'static str],
     out: Vec<u8>,
+    /// Rows going to a Parquet file as typed columns ([`RowWriter::columnar`]): every field
+    /// goes here instead of `out`.
+    batch: Option<Box<Batch>>,
     /// Fields written in the current row.
     field: usize,
 }
@@ -84,7 +88,35 @@ impl RowWriter {
             },
             columns: columns.names,
             out: Vec::with_capacity(capacity),
+            batch: None,
             field: 0,
+        }
+    }
+
+    /// A writer that gathers rows of `columns` (then `file` when `with_file`) straight into
+    /// typed Parquet columns, with room for `rows` rows: what a run writing Parquet uses, so
+    /// its rows are never formatted as CSV and parsed back (see [`Batch`]).
+    pub fn columnar(columns: &Columns, with_file: bool, rows: usize) -> RowWriter {
+        RowWriter {
+            format: OutputFormat::Csv,
+            columns: columns.names,
+            out: Vec::new(),
+            batch: Some(Box::new(Batch::new(columns.names, with_file, rows))),
+            field: 0,
+        }
+    }
+
+    /// The typed columns, when this writer gathers them: field `field` of the current row is
+    /// next.
+    #[inline(always)]
+    fn typed(&mut self) -> Option<(&mut Batch, usize)> {
+        let field = self.field;
+        match &mut self.batch {
+            Some(b) => {
+                self.field += 1;
+                Some((b, field))
+            }
+            None => None,
         }
     }
 
@@ -111,6 +143,10 @@ impl RowWriter {
     /// An unsigned number.
     #[inline(always)]
     pub fn int(&mut self, v: u64) -> &mut Self {
+        if let Some((b, field)) = self.typed() {
+            b.int(field, v);
+            return self;
+        }
         self.open();
         // The digits go into a fixed 20-byte block, which is appended whole (a copy of known
         // length: a few vector moves, where a copy of a few bytes of unknown length is a call to
@@ -140,6 +176,10 @@ impl RowWriter {
     /// A word from a fixed vocabulary (a status, a class): never needs quoting or escaping.
     #[inline]
     pub fn word(&mut self, w: &str) -> &mut Self {
+        if let Some((b, field)) = self.typed() {
+            b.text(field, w);
+            return self;
+        }
         self.open();
         let quote = self.format == OutputFormat::Jsonl;
         if quote {
@@ -162,6 +202,10 @@ impl RowWriter {
             Some(g) => {
                 let mut line = [0u8; 81];
                 g.write_line(&mut line);
+                if let Some((b, field)) = self.typed() {
+                    b.ascii(field, &line);
+                    return self;
+                }
                 // A copy of known length, which compiles to a few vector moves.
                 self.open();
                 let quote = self.format == OutputFormat::Jsonl;
@@ -180,6 +224,10 @@ impl RowWriter {
 
     /// Characters that never need quoting or escaping (a grid in some notation, a transform).
     pub fn cells(&mut self, text: &[u8]) -> &mut Self {
+        if let Some((b, field)) = self.typed() {
+            b.bytes(field, text);
+            return self;
+        }
         self.open();
         if self.format == OutputFormat::Jsonl {
             self.out.push(b'"');
@@ -196,6 +244,10 @@ impl RowWriter {
         let Some(s) = s else {
             return self.null();
         };
+        if let Some((b, field)) = self.typed() {
+            b.text(field, s);
+            return self;
+        }
         self.open();
         match self.format {
             OutputFormat::Csv | OutputFormat::Parquet(_) => csv_field(&mut self.out, s.as_bytes()),
@@ -211,6 +263,10 @@ impl RowWriter {
     pub fn float(&mut self, v: Option<f64>, decimals: usize) -> &mut Self {
         match v {
             Some(v) if v.is_finite() => {
+                if let Some((b, field)) = self.typed() {
+                    b.text(field, &format!("{v:.decimals$}"));
+                    return self;
+                }
                 self.open();
                 use std::io::Write;
                 let _ = write!(self.out, "{v:.decimals$}");
@@ -224,6 +280,10 @@ impl RowWriter {
     pub fn number(&mut self, v: Option<f64>) -> &mut Self {
         match v {
             Some(v) if v.is_finite() => {
+                if let Some((b, field)) = self.typed() {
+                    b.text(field, &format!("{v}"));
+                    return self;
+                }
                 self.open();
                 use std::io::Write;
                 let _ = write!(self.out, "{v}");
@@ -236,6 +296,10 @@ impl RowWriter {
     /// A JSON value already serialised: as it is in JSON lines, as a (quoted) text field in
     /// CSV.
     pub fn json(&mut self, json: &str) -> &mut Self {
+        if let Some((b, field)) = self.typed() {
+            b.text(field, json);
+            return self;
+        }
         self.open();
         match self.format {
             OutputFormat::Csv | OutputFormat::Parquet(_) => {
@@ -251,9 +315,13 @@ impl RowWriter {
         match v {
             // Bare words in both formats: CSV needs no quotes, JSON has the literals.
             Some(b) => {
+                let word = if b { "true" } else { "false" };
+                if let Some((batch, field)) = self.typed() {
+                    batch.text(field, word);
+                    return self;
+                }
                 self.open();
-                self.out
-                    .extend_from_slice(if b { b"true" } else { b"false" });
+                self.out.extend_from_slice(word.as_bytes());
                 self
             }
             None => self.null(),
@@ -263,6 +331,10 @@ impl RowWriter {
     /// Bytes written as they are, outside any row (a layout of its own, such as `solve
     /// --format grid`).
     pub fn raw(&mut self, bytes: &[u8]) -> &mut Self {
+        if let Some(b) = &mut self.batch {
+            b.raw();
+            return self;
+        }
         self.out.extend_from_slice(bytes);
         self
     }
@@ -270,6 +342,10 @@ impl RowWriter {
     /// An empty field (`null` in JSON).
     #[inline]
     pub fn null(&mut self) -> &mut Self {
+        if let Some((b, field)) = self.typed() {
+            b.null(field);
+            return self;
+        }
         self.open();
         if self.format == OutputFormat::Jsonl {
             self.out.extend_from_slice(b"null");
@@ -280,6 +356,11 @@ impl RowWriter {
     /// Ends the row.
     #[inline]
     pub fn end(&mut self) {
+        if let Some(b) = &mut self.batch {
+            b.end_row(self.field);
+            self.field = 0;
+            return;
+        }
         if self.format == OutputFormat::Jsonl {
             self.out.push(b'}');
         }
@@ -287,9 +368,17 @@ impl RowWriter {
         self.field = 0;
     }
 
-    /// The formatted bytes.
+    /// The formatted bytes (none from a [`RowWriter::columnar`] writer).
     pub fn finish(self) -> Vec<u8> {
         self.out
+    }
+
+    /// The formatted bytes, and the typed columns of a [`RowWriter::columnar`] writer.
+    pub fn finish_rows(mut self) -> (Vec<u8>, Option<Box<Batch>>) {
+        if let Some(b) = &mut self.batch {
+            b.seal();
+        }
+        (self.out, self.batch)
     }
 }
 
