@@ -102,7 +102,7 @@ pub(crate) fn ask(p: Producer, b: &Board, chainer: &mut Chainer) -> Option<Hint>
         HiddenQuad => basic::hidden_set(b, 4, false, sink),
         Bug => unique::bug(b, sink),
         AlignedPair => exclusion::aligned_pair(b, sink),
-        AlignedTriplet => exclusion::aligned_triplet(b, sink),
+        AlignedTriplet => exclusion::aligned_triplet(b, &mut chainer.triplets, sink),
         Cycles => return best_chain(b, chainer, |c, b, keep| c.unary_hints(b, keep)),
         Chains(mode) => {
             return best_chain(b, chainer, |c, b, keep| c.multiple_hints(b, mode, keep))
