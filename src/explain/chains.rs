@@ -508,11 +508,16 @@ pub(crate) struct Chainer {
     set_of: Vec<u32>,
     /// The static links of the current search.
     links: Links,
+    /// The grid `links` was built for.
+    links_grid: Option<Board>,
     /// "Found nothing" memos of the searches that read one digit only (see [`DigitMemo`]).
     x_memo: DigitMemo,
     nishio_memo: DigitMemo,
     /// Digits whose sources the current Nishio search skips (their memo holds).
     nishio_skip: u16,
+    /// Aligned triplet exclusion's memory (it keeps the thread's state here, with the memos
+    /// of the chains).
+    pub(crate) triplets: super::exclusion::TripletMemo,
     /// What the nested chain rules found on each reduced grid (see [`NestMemo`]).
     nest_memo: std::collections::HashMap<Vec<u8>, NestMemo>,
 }
@@ -588,58 +593,92 @@ fn no_short_cell(b: &Board) -> bool {
 }
 
 /// The links of a grid that does not change during a search (SE's `getOnToOff` and
-/// `getOffToOn` for one mode), computed once per search instead of once per potential.
+/// `getOffToOn`), computed once per grid instead of once per potential, and shared by every
+/// static search on that grid (the three unary passes and the multiple chains of one step).
+/// Built with both kinds of link; a mode reads its part: an on potential's list starts with its
+/// cell's other digits (the Y links, then the X ones), an off potential's with its cell's last
+/// digit (the Y link, then the X ones), so each mode's list is a contiguous slice of the full one,
+/// in the same order as a build for that mode alone.
 #[derive(Default)]
 struct Links {
-    on_start: Vec<u32>,
-    on_edges: Vec<(Pot, Cause)>,
-    off_start: Vec<u32>,
-    off_edges: Vec<(Pot, Cause)>,
+    /// Every potential's links, both kinds, potential after potential.
+    edges: Vec<(Pot, Cause)>,
+    /// Where each potential's links start in `edges` (and where the last ends).
+    start: Vec<u32>,
+    /// How many Y links open each potential's list.
+    ys: Vec<u8>,
+    /// The selected mode's slice of each potential's list.
+    lo: Vec<u32>,
+    hi: Vec<u32>,
 }
 
 impl Links {
-    fn build(&mut self, b: &Board, y: bool, x: bool) {
-        self.on_start.clear();
-        self.on_edges.clear();
-        self.off_start.clear();
-        self.off_edges.clear();
+    /// Builds the table of `b`.
+    fn build(&mut self, b: &Board) {
+        self.edges.clear();
+        self.start.clear();
+        self.ys.clear();
         let mut offs = Vec::new();
         let mut ons = Vec::new();
         let mut hidden = Vec::new();
         for k in 0..729 {
-            self.on_start.push(self.on_edges.len() as u32);
-            self.off_start.push(self.off_edges.len() as u32);
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
+            // The off potential, then the on one (packed potentials count up).
+            self.start.push(self.edges.len() as u32);
             if !b.has(cell, v) {
+                self.ys.push(0);
+                self.start.push(self.edges.len() as u32);
+                self.ys.push(0);
                 continue;
             }
-            Chainer::on_to_off(b, pot(cell, v, true), y, &mut offs);
-            self.on_edges.extend_from_slice(&offs);
             Chainer::off_to_on(
                 b,
                 None,
                 pot(cell, v, false),
                 None,
-                y,
-                x,
+                true,
+                true,
                 &mut ons,
                 &mut hidden,
             );
-            self.off_edges.extend(ons.iter().map(|o| (o.pot, o.cause)));
+            self.edges.extend(ons.iter().map(|o| (o.pot, o.cause)));
+            let ys = ons.iter().filter(|o| o.cause == Cause::NakedSingle).count();
+            self.ys.push(ys as u8);
+            self.start.push(self.edges.len() as u32);
+            Chainer::on_to_off(b, pot(cell, v, true), true, &mut offs);
+            self.edges.extend_from_slice(&offs);
+            let ys = offs.iter().filter(|o| o.1 == Cause::NakedSingle).count();
+            self.ys.push(ys as u8);
         }
-        self.on_start.push(self.on_edges.len() as u32);
-        self.off_start.push(self.off_edges.len() as u32);
+        self.start.push(self.edges.len() as u32);
     }
 
-    /// The consequences of a potential.
-    #[inline]
-    fn of(&self, p: Pot) -> &[(Pot, Cause)] {
-        let k = cv(p);
-        if pot_on(p) {
-            &self.on_edges[self.on_start[k] as usize..self.on_start[k + 1] as usize]
-        } else {
-            &self.off_edges[self.off_start[k] as usize..self.off_start[k + 1] as usize]
+    /// Selects the links of mode (`y`, `x`): on potentials lose their Y links without `y`
+    /// (their X links are read in every mode); off potentials keep only their Y link without
+    /// `x`, only their X links without `y`.
+    fn select(&mut self, y: bool, x: bool) {
+        self.lo.clear();
+        self.hi.clear();
+        for p in 0..1458 {
+            let (start, end, ys) = (self.start[p], self.start[p + 1], self.ys[p] as u32);
+            let (lo, hi) = if pot_on(p as Pot) {
+                (if y { start } else { start + ys }, end)
+            } else {
+                match (y, x) {
+                    (true, true) => (start, end),
+                    (true, false) => (start, start + ys),
+                    (false, _) => (start + ys, end),
+                }
+            };
+            self.lo.push(lo);
+            self.hi.push(hi);
         }
+    }
+
+    /// The consequences of a potential in the selected mode.
+    #[inline(always)]
+    fn of(&self, p: Pot) -> &[(Pot, Cause)] {
+        &self.edges[self.lo[p as usize] as usize..self.hi[p as usize] as usize]
     }
 }
 
@@ -697,9 +736,11 @@ impl Chainer {
             chain_sets: Vec::new(),
             set_of: Vec::new(),
             links: Links::default(),
+            links_grid: None,
             x_memo: DigitMemo::default(),
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
+            triplets: Default::default(),
             nest_memo: std::collections::HashMap::new(),
         }
     }
@@ -718,6 +759,7 @@ impl Chainer {
         self.nest_memo.clear();
         self.x_memo = DigitMemo::default();
         self.nishio_memo = DigitMemo::default();
+        self.triplets.forget();
         if let Some(inner) = self.inner.as_mut() {
             inner.forget_memos();
         }
@@ -750,6 +792,15 @@ impl Chainer {
                 b,
             ),
         }
+    }
+
+    /// Selects the links of mode (`y`, `x`) on `b`, building the table unless it holds `b`.
+    fn static_links(&mut self, b: &Board, y: bool, x: bool) {
+        if self.links_grid.as_ref() != Some(b) {
+            self.links.build(b);
+            self.links_grid = Some(b.clone());
+        }
+        self.links.select(y, x);
     }
 
     /// Forgets every node and propagation.
@@ -960,7 +1011,7 @@ impl Chainer {
             } else {
                 0
             };
-            self.links.build(b, y, x);
+            self.static_links(b, y, x);
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
@@ -991,7 +1042,6 @@ impl Chainer {
         if !x && b.count(cell) > 2 {
             return;
         }
-        self.reset();
         let src = pot(cell, v, true);
         // A cycle closes on an off potential that links back to the source: the other digit
         // of a bivalue cell (Y) or the other place of the digit in a region (X). Without one
@@ -1002,6 +1052,10 @@ impl Chainer {
                 && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
                     (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).count_ones() == 2
                 }));
+        if !closable && !x {
+            return;
+        }
+        self.reset();
         let mut chains: Vec<u32> = Vec::new();
         let mut cycles = Vec::new();
         if closable {
@@ -1010,10 +1064,8 @@ impl Chainer {
             let (found, target) = self.do_cycles(src, y, x, x);
             cycles = found;
             chains.extend(target);
-        } else if x {
-            self.do_forcing_chains(src, y, &mut chains);
         } else {
-            return;
+            self.do_forcing_chains(src, y, &mut chains);
         }
         if x {
             self.do_forcing_chains(conj(src), y, &mut chains);
@@ -1501,7 +1553,7 @@ impl Chainer {
         self.best = None;
         self.reset();
         if !mode.dynamic && mode.level == 0 {
-            self.links.build(b, !mode.nishio, true);
+            self.static_links(b, !mode.nishio, true);
         }
         let memo = mode == Mode::NISHIO && self.rule_source.is_none() && no_short_cell(b);
         self.nishio_skip = if memo { self.nishio_memo.skip(b) } else { 0 };
@@ -1555,17 +1607,21 @@ impl Chainer {
                     }
                 }
             }
-            // Off.
-            let off_prop = self.new_prop();
-            let root = self.node(p_off, Cause::None, &[]);
-            self.props[off_prop].add(p_off, root);
-            let absurd = self.do_chaining(b, mode, off_prop);
-            if do_contradiction {
-                if let Some(a) = absurd {
-                    let h = self.binary_hint(b, mode, p_off, a.on, a.off, true, p_off);
-                    if let Some(h) = h {
-                        self.note(&h);
-                        keep(h);
+            // Off: only contradiction and double chains read it (not so the static multiple
+            // chains, where SE computes it for nothing).
+            let mut off_prop = usize::MAX;
+            if do_contradiction || do_double {
+                off_prop = self.new_prop();
+                let root = self.node(p_off, Cause::None, &[]);
+                self.props[off_prop].add(p_off, root);
+                let absurd = self.do_chaining(b, mode, off_prop);
+                if do_contradiction {
+                    if let Some(a) = absurd {
+                        let h = self.binary_hint(b, mode, p_off, a.on, a.off, true, p_off);
+                        if let Some(h) = h {
+                            self.note(&h);
+                            keep(h);
+                        }
                     }
                 }
             }

@@ -172,8 +172,92 @@ pub(crate) fn aligned_pair(b: &Board, sink: &mut dyn Sink) -> Flow {
     ControlFlow::Continue(())
 }
 
+/// The number of triplet keys (`(c0 * 81 + c1) * 81 + c2`, cells sorted).
+const TRIPLETS: usize = 81 * 81 * 81;
+
+/// Aligned triplet exclusion's memory within one puzzle: the three cells that excluded nothing,
+/// kept while nothing they read changes. A triplet's test reads the candidates of its three cells
+/// and of the cells all three see (the excluders among them are those with two or three
+/// candidates), nothing else; so when none of those cells' candidates changed, it excludes
+/// nothing again, and skipping it cannot change which hint is found first.
+pub(crate) struct TripletMemo {
+    /// The grid of the last search, `None` at the start of a puzzle.
+    grid: Option<Board>,
+    /// Grid versions, counted up across puzzles (a new puzzle starts a version that every
+    /// cell changed at, so nothing recorded before it holds).
+    version: u32,
+    /// Per cell: the version at which its candidates last changed.
+    changed: [u32; 81],
+    /// Per triplet: the version of the grid on which it excluded nothing (0: none).
+    nothing: Vec<u32>,
+    /// Per triplet: the search that tried it last (SE tries a set of three cells once).
+    tried: Vec<u32>,
+    search: u32,
+}
+
+impl Default for TripletMemo {
+    fn default() -> Self {
+        TripletMemo {
+            grid: None,
+            version: 0,
+            changed: [0; 81],
+            nothing: Vec::new(),
+            tried: Vec::new(),
+            search: 0,
+        }
+    }
+}
+
+impl TripletMemo {
+    /// Forgets everything (a new puzzle starts).
+    pub(crate) fn forget(&mut self) {
+        self.grid = None;
+    }
+
+    /// Starts a search on `b`: a new search number, and the cells changed since the last one.
+    fn start(&mut self, b: &Board) {
+        if self.nothing.is_empty() {
+            self.nothing = vec![0; TRIPLETS];
+            self.tried = vec![0; TRIPLETS];
+        }
+        if self.search == u32::MAX {
+            self.tried.iter_mut().for_each(|t| *t = 0);
+            self.search = 0;
+        }
+        self.search += 1;
+        match &self.grid {
+            Some(old) if old == b => return,
+            Some(old) => {
+                self.version += 1;
+                for c in 0..81 {
+                    if old.cands[c] != b.cands[c] {
+                        self.changed[c] = self.version;
+                    }
+                }
+            }
+            None => {
+                self.version += 1;
+                self.changed = [self.version; 81];
+            }
+        }
+        self.grid = Some(b.clone());
+    }
+
+    /// Did these three cells exclude nothing on a grid where the cells their test reads had
+    /// the candidates they have now?
+    fn holds(&self, key: usize, cells: [usize; 3]) -> bool {
+        let at = self.nothing[key];
+        if at == 0 {
+            return false;
+        }
+        let read = PEER_MASK[cells[0]] & PEER_MASK[cells[1]] & PEER_MASK[cells[2]];
+        cells.iter().all(|&c| self.changed[c] <= at)
+            && cells_of(read).all(|c| self.changed[c] <= at)
+    }
+}
+
 /// SE's `AlignedExclusion(3)`: aligned triplet exclusion.
-pub(crate) fn aligned_triplet(b: &Board, sink: &mut dyn Sink) -> Flow {
+pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn Sink) -> Flow {
     let (cand, excl) = candidates(b, 3);
     if cand.len() < 3 {
         return ControlFlow::Continue(());
@@ -185,7 +269,7 @@ pub(crate) fn aligned_triplet(b: &Board, sink: &mut dyn Sink) -> Flow {
         in_list |= 1u128 << c;
     }
     // Triplets already tried (as sets): the same three cells give the same result in any order.
-    let mut tried = vec![0u64; 81 * 81 * 81 / 64 + 1];
+    memo.start(b);
     for (i, j) in pairs(cand.len()) {
         let (c0, c1) = (cand[i], cand[j]);
         let pair = excl[i] & excl[j];
@@ -207,13 +291,17 @@ pub(crate) fn aligned_triplet(b: &Board, sink: &mut dyn Sink) -> Flow {
             let mut sorted = cells;
             sorted.sort_unstable();
             let key = (sorted[0] * 81 + sorted[1]) * 81 + sorted[2];
-            if tried[key / 64] >> (key % 64) & 1 == 1 {
+            if memo.tried[key] == memo.search {
                 continue;
             }
-            tried[key / 64] |= 1 << (key % 64);
+            memo.tried[key] = memo.search;
+            if memo.holds(key, sorted) {
+                continue;
+            }
             let allowed = allowed_values(b, cells, common);
-            if let Some(h) = exclusion_hint(b, &cells, &allowed) {
-                sink.add(h)?;
+            match exclusion_hint(b, &cells, &allowed) {
+                Some(h) => sink.add(h)?,
+                None => memo.nothing[key] = memo.version,
             }
         }
     }
