@@ -374,10 +374,7 @@ impl RowWriter {
     }
 
     /// The formatted bytes, and the typed columns of a [`RowWriter::columnar`] writer.
-    pub fn finish_rows(mut self) -> (Vec<u8>, Option<Box<Batch>>) {
-        if let Some(b) = &mut self.batch {
-            b.seal();
-        }
+    pub fn finish_rows(self) -> (Vec<u8>, Option<Box<Batch>>) {
         (self.out, self.batch)
     }
 }

@@ -13,10 +13,13 @@
 //! instead, which fills a [`Batch`] of the same typed columns, and the ordered writer hands the
 //! batch to the encoder through a [`RowSender`]. A field takes the same conversion either way, so
 //! the file is byte for byte the one the CSV would make (a test holds them equal); the encoder
-//! only moves values into its row group (text values stay slices of the worker's buffer). On
-//! `solve` of easy puzzles, where output dominates, parsing CSV back was half the extra cost of
-//! Parquet (docs/speed.md). Commands that write rows another way (`verify -o`, `split`) still
-//! go through the CSV transcoder.
+//! only appends the batch's values to its row group. On `solve` of easy puzzles, where output
+//! dominates, parsing CSV back was half the extra cost of Parquet (docs/speed.md). Commands that
+//! write rows another way (`verify -o`, `split`) still go through the CSV transcoder.
+//!
+//! The buffers hold each value as Parquet's plain encoding lays it out (a text value as its
+//! length and its bytes), so a row group's pages are slices of them: `pages` writes the pages,
+//! the file's metadata and footer itself, with the crate's metadata types and codecs.
 //!
 //! Memory stays bounded whatever the input: a row group is written as soon as it holds
 //! [`GROUP_ROWS`] rows or [`GROUP_BYTES`] bytes of text, and only one is held at a time. The
@@ -27,6 +30,8 @@
 //! dictionary encoding is on only for the low-cardinality word columns (status, class, …), where
 //! it pays; on puzzles and solutions it would only cost time.
 
+mod pages;
+
 use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -34,14 +39,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use parquet::basic::{Compression as Codec, LogicalType, Repetition, Type as Physical, ZstdLevel};
-use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int64Type};
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::file::writer::SerializedFileWriter;
 use parquet::format::KeyValue;
-use parquet::schema::types::{ColumnPath, Type};
+use parquet::schema::types::{SchemaDescriptor, Type};
 
-/// Rows per row group at most.
-pub const GROUP_ROWS: usize = 1 << 16;
+/// Rows per row group at most. Small enough that a group of grids (about 3 MB) stays in the
+/// cache while it is gathered and written: with 65,536 rows a group, every copy went through
+/// memory and slowed the workers beside it (Parquet took 1.11-1.16x CSV's time on easy puzzles,
+/// against 1.0-1.08x now; docs/speed.md).
+pub const GROUP_ROWS: usize = 1 << 14;
 /// Bytes of text buffered per row group at most (explain's steps can be kilobytes a row).
 pub const GROUP_BYTES: usize = 16 << 20;
 /// Chunks of CSV waiting for the encoder at most: the queue that bounds memory between the
@@ -148,51 +153,24 @@ enum Column {
     Text(Text),
 }
 
-/// A text column's values: those already sliced out of shared buffers, then the bytes of those
-/// appended since, not yet sliced.
+/// A text column's values in Parquet's plain layout (see [`pages::Values::Text`]).
 #[derive(Default)]
 struct Text {
-    values: Vec<ByteArray>,
-    /// The newer values' bytes, and where each ends.
-    bytes: Vec<u8>,
+    data: Vec<u8>,
     ends: Vec<usize>,
-    /// Bytes of text in all the values.
-    len: usize,
 }
 
 impl Text {
     #[inline]
     fn push(&mut self, field: &[u8]) {
-        self.bytes.extend_from_slice(field);
-        self.ends.push(self.bytes.len());
-        self.len += field.len();
-    }
-
-    /// Slices the newer values out of one shared buffer: no allocation per value.
-    fn seal(&mut self) {
-        if self.ends.is_empty() {
-            return;
-        }
-        // The shared buffer lives as long as the row group: it keeps no room it does not use
-        // (a batch reserves a grid's worth a row in every text column).
-        if self.bytes.capacity() > self.bytes.len() + self.bytes.len() / 4 {
-            self.bytes.shrink_to_fit();
-        }
-        let all = bytes::Bytes::from(std::mem::take(&mut self.bytes));
-        let mut start = 0;
-        self.values.extend(self.ends.iter().map(|&end| {
-            let v = ByteArray::from(all.slice(start..end));
-            start = end;
-            v
-        }));
-        self.ends.clear();
+        pages::push_text(&mut self.data, &mut self.ends, field);
     }
 }
 
 struct Buffer {
     values: Column,
     /// Per row: 1 when the value is there, 0 for null.
-    defs: Vec<i16>,
+    defs: Vec<u8>,
 }
 
 impl Buffer {
@@ -268,9 +246,9 @@ impl Buffer {
         }
     }
 
-    /// Moves rows `rows` of `from` (a sealed buffer of the same kind) here; their first value is
+    /// Moves rows `rows` of `from` (a buffer of the same kind) here; their first value is
     /// value number `*value` of `from`, and `*value` moves past them. Text values are moved,
-    /// not copied: they stay slices of the buffer their worker filled.
+    /// copied as they are: they are already in the page layout.
     fn take_rows(&mut self, from: &mut Buffer, rows: Range<usize>, value: &mut usize) {
         let defs = &from.defs[rows];
         let n = defs.iter().filter(|&&d| d == 1).count();
@@ -282,21 +260,14 @@ impl Buffer {
             (Column::Float(to), Column::Float(v)) => to.extend_from_slice(&v[values]),
             (Column::Bool(to), Column::Bool(v)) => to.extend_from_slice(&v[values]),
             (Column::Text(to), Column::Text(t)) => {
-                // Values parsed from CSV before these go first.
-                to.seal();
-                for v in &mut t.values[values] {
-                    to.len += v.len();
-                    to.values.push(std::mem::take(v));
-                }
+                let start = pages::text_offset(&t.ends, values.start);
+                let end = pages::text_offset(&t.ends, values.end);
+                let base = to.data.len();
+                to.data.extend_from_slice(&t.data[start..end]);
+                to.ends
+                    .extend(t.ends[values].iter().map(|&e| e - start + base));
             }
             _ => {}
-        }
-    }
-
-    /// Slices the text gathered so far into values (see [`Text::seal`]).
-    fn seal(&mut self) {
-        if let Column::Text(t) = &mut self.values {
-            t.seal();
         }
     }
 
@@ -311,36 +282,35 @@ impl Buffer {
 
     fn text_bytes(&self) -> usize {
         match &self.values {
-            Column::Text(t) => t.len,
+            Column::Text(t) => t.data.len(),
             _ => 0,
         }
     }
 
-    /// Writes the gathered values into `w` and empties the buffer (keeping its memory).
-    fn write(
+    /// Writes the gathered values as the next column chunk of `file`'s row group, and
+    /// empties the buffer (keeping its memory).
+    fn write<W: Write>(
         &mut self,
-        w: &mut parquet::file::writer::SerializedColumnWriter<'_>,
+        file: &mut pages::FileWriter<W>,
+        words: bool,
     ) -> parquet::errors::Result<()> {
-        self.seal();
-        let defs = Some(&self.defs[..]);
+        let values = match &self.values {
+            Column::Int(v) => pages::Values::Int(v),
+            Column::Float(v) => pages::Values::Float(v),
+            Column::Bool(v) => pages::Values::Bool(v),
+            Column::Text(t) => pages::Values::Text {
+                data: &t.data,
+                ends: &t.ends,
+            },
+        };
+        file.column(words, &self.defs, values)?;
         match &mut self.values {
-            Column::Int(v) => {
-                w.typed::<Int64Type>().write_batch(v, defs, None)?;
-                v.clear();
-            }
-            Column::Float(v) => {
-                w.typed::<DoubleType>().write_batch(v, defs, None)?;
-                v.clear();
-            }
-            Column::Bool(v) => {
-                w.typed::<BoolType>().write_batch(v, defs, None)?;
-                v.clear();
-            }
+            Column::Int(v) => v.clear(),
+            Column::Float(v) => v.clear(),
+            Column::Bool(v) => v.clear(),
             Column::Text(t) => {
-                w.typed::<ByteArrayType>()
-                    .write_batch(&t.values, defs, None)?;
-                t.values.clear();
-                t.len = 0;
+                t.data.clear();
+                t.ends.clear();
             }
         }
         self.defs.clear();
@@ -348,7 +318,6 @@ impl Buffer {
     }
 }
 
-/// A non-negative or negative decimal integer, or `None`.
 fn parse_int(field: &[u8]) -> Option<i64> {
     let (neg, digits) = match field.split_first() {
         Some((b'-', rest)) => (true, rest),
@@ -407,7 +376,7 @@ impl Batch {
                     Column::Int(v) => v.reserve(rows),
                     // Most text values are grids: 81 bytes.
                     Column::Text(t) => {
-                        t.bytes.reserve(rows * 81);
+                        t.data.reserve(rows * 85);
                         t.ends.reserve(rows);
                     }
                     _ => {}
@@ -488,11 +457,6 @@ impl Batch {
         }
         self.rows += 1;
     }
-
-    /// Makes the text values shareable slices (on the worker: the encoder only moves them).
-    pub fn seal(&mut self) {
-        self.columns.iter_mut().for_each(Buffer::seal);
-    }
 }
 
 /// What reaches the encoder thread: a piece of the CSV stream, or rows already in columns.
@@ -530,7 +494,9 @@ impl std::fmt::Debug for RowSender {
 
 /// The encoder: parses CSV into column buffers and writes row groups into `out`.
 struct Encoder<W: Write + Send> {
-    writer: SerializedFileWriter<W>,
+    writer: pages::FileWriter<W>,
+    /// Per column, whether it holds words (dictionary-encoded).
+    words: Vec<bool>,
     names: Vec<String>,
     columns: Vec<Buffer>,
     rows: usize,
@@ -555,30 +521,18 @@ impl<W: Write + Send> Encoder<W> {
         compression: Compression,
         provenance: Option<String>,
     ) -> parquet::errors::Result<Self> {
-        let mut props = WriterProperties::builder()
-            .set_compression(compression.codec())
-            .set_dictionary_enabled(false)
-            .set_statistics_enabled(EnabledStatistics::Chunk)
-            .set_created_by(format!("sudoku-batch {}", env!("CARGO_PKG_VERSION")))
-            .set_key_value_metadata(
-                provenance.map(|p| vec![KeyValue::new(PROVENANCE_KEY.into(), p)]),
-            );
-        for name in &names {
-            if is_word_column(name) {
-                props = props.set_column_dictionary_enabled(ColumnPath::from(name.as_str()), true);
-            } else if kind_of(name) == Kind::Text {
-                // Min/max of 81-character grids say nothing useful and cost a comparison a row.
-                props = props.set_column_statistics_enabled(
-                    ColumnPath::from(name.as_str()),
-                    EnabledStatistics::None,
-                );
-            }
-        }
-        let writer =
-            SerializedFileWriter::new(out, Arc::new(schema(&names)?), Arc::new(props.build()))?;
+        let writer = pages::FileWriter::new(
+            out,
+            Arc::new(SchemaDescriptor::new(Arc::new(schema(&names)?))),
+            compression.codec(),
+            format!("sudoku-batch {}", env!("CARGO_PKG_VERSION")),
+            provenance.map(|p| vec![KeyValue::new(PROVENANCE_KEY.into(), p)]),
+        )?;
         let columns = names.iter().map(|n| Buffer::new(kind_of(n))).collect();
+        let words = names.iter().map(|n| is_word_column(n)).collect();
         Ok(Encoder {
             writer,
+            words,
             names,
             columns,
             rows: 0,
@@ -752,25 +706,26 @@ impl<W: Write + Send> Encoder<W> {
             done += n;
             self.rows += n;
             self.written += n as u64;
-            if self.rows >= GROUP_ROWS
-                || (self.rows % 256 == 0
-                    && self.columns.iter().map(Buffer::text_bytes).sum::<usize>() >= GROUP_BYTES)
-            {
+            if self.group_full() {
                 self.flush_group()?;
             }
         }
         Ok(())
     }
 
+    /// Whether the row group is full. The text size is checked every 256 rows: rows are at
+    /// most a few kilobytes.
+    fn group_full(&self) -> bool {
+        self.rows >= GROUP_ROWS
+            || (self.rows % 256 == 0
+                && self.columns.iter().map(Buffer::text_bytes).sum::<usize>() >= GROUP_BYTES)
+    }
+
     /// Counts a gathered row; writes the row group when it is full.
     fn row_done(&mut self) -> io::Result<()> {
         self.rows += 1;
         self.written += 1;
-        // The text size is checked every 256 rows: rows are at most a few kilobytes.
-        if self.rows >= GROUP_ROWS
-            || (self.rows % 256 == 0
-                && self.columns.iter().map(Buffer::text_bytes).sum::<usize>() >= GROUP_BYTES)
-        {
+        if self.group_full() {
             self.flush_group()?;
         }
         Ok(())
@@ -781,16 +736,11 @@ impl<W: Write + Send> Encoder<W> {
         if self.rows == 0 {
             return Ok(());
         }
-        let mut group = self.writer.next_row_group().map_err(io::Error::other)?;
-        for col in &mut self.columns {
-            let mut w = group
-                .next_column()
-                .map_err(io::Error::other)?
-                .ok_or_else(|| io::Error::other("the schema has fewer columns than the rows"))?;
-            col.write(&mut w).map_err(io::Error::other)?;
-            w.close().map_err(io::Error::other)?;
+        for (col, &words) in self.columns.iter_mut().zip(&self.words) {
+            col.write(&mut self.writer, words)
+                .map_err(io::Error::other)?;
         }
-        group.close().map_err(io::Error::other)?;
+        self.writer.end_group().map_err(io::Error::other)?;
         self.rows = 0;
         Ok(())
     }
@@ -799,7 +749,7 @@ impl<W: Write + Send> Encoder<W> {
     fn finish(mut self) -> io::Result<W> {
         self.feed(&[])?;
         self.flush_group()?;
-        self.writer.into_inner().map_err(io::Error::other)
+        self.writer.finish().map_err(io::Error::other)
     }
 }
 
@@ -968,6 +918,87 @@ mod tests {
         let rows = read(bytes);
         assert_eq!(rows.len(), n);
         assert_eq!(rows[n - 1][1], Field::Str(format!("p{}", n - 1)));
+    }
+
+    /// Row `i` of [`pages_read_back`]'s file, as CSV.
+    fn page_row(i: usize) -> String {
+        let or_null = |null: bool, v: String| if null { String::new() } else { v };
+        let rating = if i % 23 == 5 {
+            "NaN".into()
+        } else {
+            format!("{}", i as f64 / 4.0)
+        };
+        [
+            or_null(i % 5 == 3, format!("{}", i as i64 - 1000)),
+            or_null(i % 19 == 4, format!("p{i}")),
+            or_null(
+                i % 17 == 2,
+                ["unique", "invalid", "solved"][(i / 1000) % 3].into(),
+            ),
+            or_null(i % 11 == 0, rating),
+            or_null(i % 13 == 1, (i % 3 == 0).to_string()),
+            or_null(i % 29 == 0, format!("f{i}")),
+        ]
+        .join(",")
+    }
+
+    /// The hand-laid pages read back as written, through every codec: nulls anywhere (across
+    /// page and row-group boundaries), every column type, NaN, dictionary-encoded words, a
+    /// word column with too many values for a dictionary; and the chunks' statistics.
+    #[test]
+    fn pages_read_back() {
+        let n = GROUP_ROWS + pages::PAGE_ROWS * 3 / 2 + 5;
+        let cols = ["line", "puzzle", "status", "rating", "singles", "file"];
+        for compression in [
+            Compression::None,
+            Compression::Snappy,
+            Compression::Lz4,
+            Compression::Zstd,
+        ] {
+            let mut sink = plain(&cols, compression);
+            for i in 0..n {
+                writeln!(sink, "{}", page_row(i)).unwrap();
+            }
+            let bytes = sink.finish().unwrap();
+            let rows = read(bytes.clone());
+            assert_eq!(rows.len(), n);
+            for (i, row) in rows.iter().enumerate() {
+                let text: Vec<String> = row
+                    .iter()
+                    .map(|f| match f {
+                        Field::Null => String::new(),
+                        Field::Str(s) => s.clone(),
+                        Field::Long(v) => v.to_string(),
+                        Field::Bool(b) => b.to_string(),
+                        Field::Double(d) => format!("{d}"),
+                        other => panic!("unexpected {other:?}"),
+                    })
+                    .collect();
+                assert_eq!(text.join(","), page_row(i), "row {i}, {compression:?}");
+            }
+            let r = SerializedFileReader::new(bytes::Bytes::from(bytes)).unwrap();
+            assert_eq!(r.metadata().num_row_groups(), 2);
+            let group = r.metadata().row_group(1);
+            let first = GROUP_ROWS;
+            let lines = (first..n).filter(|i| i % 5 != 3).map(|i| i as i64 - 1000);
+            let stats = group.column(0).statistics().unwrap();
+            assert_eq!(
+                stats.min_bytes_opt(),
+                Some(&lines.clone().min().unwrap().to_le_bytes()[..])
+            );
+            assert_eq!(
+                stats.max_bytes_opt(),
+                Some(&lines.max().unwrap().to_le_bytes()[..])
+            );
+            let nulls = (first..n).filter(|i| i % 5 == 3).count() as u64;
+            assert_eq!(stats.null_count_opt(), Some(nulls));
+            let words = group.column(2).statistics().unwrap();
+            assert_eq!(words.min_bytes_opt(), Some(&b"invalid"[..]));
+            assert_eq!(words.max_bytes_opt(), Some(&b"unique"[..]));
+            assert!(group.column(2).dictionary_page_offset().is_some());
+            assert!(group.column(5).dictionary_page_offset().is_none());
+            assert!(group.column(1).statistics().is_none());
+        }
     }
 
     #[test]
