@@ -938,17 +938,21 @@ mod tests {
             or_null(i % 11 == 0, rating),
             or_null(i % 13 == 1, (i % 3 == 0).to_string()),
             or_null(i % 29 == 0, format!("f{i}")),
+            String::new(),
         ]
         .join(",")
     }
 
     /// The hand-laid pages read back as written, through every codec: nulls anywhere (across
     /// page and row-group boundaries), every column type, NaN, dictionary-encoded words, a
-    /// word column with too many values for a dictionary; and the chunks' statistics.
+    /// word column with too many values for a dictionary, one with none; and the chunks'
+    /// statistics.
     #[test]
     fn pages_read_back() {
         let n = GROUP_ROWS + pages::PAGE_ROWS * 3 / 2 + 5;
-        let cols = ["line", "puzzle", "status", "rating", "singles", "file"];
+        let cols = [
+            "line", "puzzle", "status", "rating", "singles", "file", "class",
+        ];
         for compression in [
             Compression::None,
             Compression::Snappy,
@@ -997,6 +1001,8 @@ mod tests {
             assert_eq!(words.max_bytes_opt(), Some(&b"unique"[..]));
             assert!(group.column(2).dictionary_page_offset().is_some());
             assert!(group.column(5).dictionary_page_offset().is_none());
+            // A word column of nulls only: no dictionary, every row null.
+            assert!(group.column(6).dictionary_page_offset().is_none());
             assert!(group.column(1).statistics().is_none());
         }
     }

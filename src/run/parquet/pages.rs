@@ -105,8 +105,11 @@ struct Dictionary {
 }
 
 impl Dictionary {
-    /// The dictionary of `data`, or `None` when it would be too large to pay.
+    /// The dictionary of `data`, or `None` when it would be too large to pay (or empty).
     fn of(data: &[u8], ends: &[usize]) -> Option<Dictionary> {
+        if ends.is_empty() {
+            return None;
+        }
         let mut plain = Vec::new();
         let mut entries: Vec<(usize, usize)> = Vec::new();
         let mut index: HashMap<&[u8], u32> = HashMap::new();
