@@ -412,13 +412,16 @@ impl<W: Write> FileWriter<W> {
             c.dictionary_page_offset().unwrap_or(c.data_page_offset())
         });
         let bytes = columns.iter().map(|c| c.compressed_size()).sum();
-        let group = RowGroupMetaData::builder(self.schema.clone())
+        let mut group = RowGroupMetaData::builder(self.schema.clone())
             .set_num_rows(self.rows as i64)
             .set_total_byte_size(bytes)
             .set_column_metadata(columns)
-            .set_file_offset(first)
-            .set_ordinal(self.groups.len() as i16)
-            .build()?;
+            .set_file_offset(first);
+        // The ordinal is optional, and an i16: past 32,767 groups it is left out.
+        if let Ok(ordinal) = i16::try_from(self.groups.len()) {
+            group = group.set_ordinal(ordinal);
+        }
+        let group = group.build()?;
         self.groups.push(group);
         Ok(())
     }
