@@ -461,21 +461,30 @@ pub(crate) fn bug(b: &Board, sink: &mut dyn Sink) -> Flow {
     let mut bug_values = [0u16; 81];
     let mut all_values = 0u16;
     let mut common: Option<Cells> = None;
+    // The cells with three candidates or more, as a set: a region's such places of a digit are
+    // one AND, where SE lists them (one of them, or none, is all that is read; bit tests stand
+    // for its counts — these producers are asked at every step).
+    let mut many: Cells = 0;
+    for c in cells_of(b.empty) {
+        let m = b.cands[c];
+        let rest = m & m.wrapping_sub(1);
+        if rest & rest.wrapping_sub(1) != 0 {
+            many |= 1 << c;
+        }
+    }
     for kind in 0..3 {
         for region in kind * 9..kind * 9 + 9 {
             for v in 1..=9u8 {
                 let set = b.digits[v as usize] & REGION_MASK[region];
-                let n = set.count_ones();
-                if n == 0 || n == 2 {
+                // Zero or two places: nothing to do (`set` has two bits when clearing its
+                // lowest leaves one).
+                let rest = set & set.wrapping_sub(1);
+                if set == 0 || (rest != 0 && rest & (rest - 1) == 0) {
                     continue;
                 }
-                let new: Vec<usize> = REGION_CELLS[region]
-                    .iter()
-                    .map(|&c| c as usize)
-                    .filter(|&c| set & (1u128 << c) != 0 && b.count(c) >= 3)
-                    .collect();
-                if new.len() == 1 {
-                    let cell = new[0];
+                let new = set & many;
+                if new != 0 && new & (new - 1) == 0 {
+                    let cell = new.trailing_zeros() as usize;
                     if !bug_cells.contains(&cell) {
                         bug_cells.push(cell);
                     }
@@ -494,7 +503,7 @@ pub(crate) fn bug(b: &Board, sink: &mut dyn Sink) -> Flow {
                         return ControlFlow::Continue(());
                     }
                 }
-                if new.is_empty() {
+                if new == 0 {
                     return ControlFlow::Continue(());
                 }
             }
