@@ -365,6 +365,17 @@ mod tests {
         }
     }
 
+    /// Every region lists its cells in ascending order, so a walk over a region's cells in
+    /// SE's order is a walk over a mask's bits (the unique-loop search relies on it).
+    #[test]
+    fn region_cells_ascend() {
+        for (r, cells) in REGION_CELLS.iter().enumerate() {
+            assert!(cells.windows(2).all(|w| w[0] < w[1]), "region {r}");
+            let listed: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
+            assert_eq!(cells_of(REGION_MASK[r]).collect::<Vec<_>>(), listed);
+        }
+    }
+
     #[test]
     fn placing_takes_the_digit_out_of_the_peers() {
         let g: Grid =

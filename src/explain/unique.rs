@@ -44,8 +44,15 @@ pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
         };
         results.cells.clear();
         results.ends.clear();
+        // The cells holding both digits: the only ones the walk can enter. Fewer than four
+        // make no loop (a loop closes on four cells or more), so the walk would find none.
+        let pair = b.digits[v1 as usize] & b.digits[v2 as usize];
+        if pair.count_ones() < 4 {
+            continue;
+        }
+        let walk = Walk { b, v1, v2, pair };
         let seen = [region_bits(cell), 0];
-        check_for_loops(b, cell, v1, v2, &mut path, 2, 0, None, &mut results, seen);
+        walk.check_for_loops(cell, &mut path, 0, 2, 0, None, &mut results, seen);
         let mut start = 0;
         for &end in &results.ends {
             let lp = &results.cells[start..end];
@@ -110,68 +117,87 @@ fn push(hints: &mut Vec<LoopHint>, h: LoopHint) {
     }
 }
 
-/// SE's `checkForLoops`, depth first through the regions of each cell other than the one that
-/// led to it.
-#[allow(clippy::too_many_arguments)]
-fn check_for_loops(
-    b: &Board,
-    cell: usize,
+/// One walk of SE's `checkForLoops`: the grid, the loop's two digits and the cells holding
+/// both.
+struct Walk<'a> {
+    b: &'a Board,
     v1: u8,
     v2: u8,
-    path: &mut Vec<usize>,
-    allowed_ex: i32,
-    ex_values: u16,
-    last_kind: Option<usize>,
-    results: &mut Loops,
-    seen: [u32; 2],
-) {
-    path.push(cell);
-    let mut ex_values = ex_values;
-    for kind in 0..3 {
-        if Some(kind) == last_kind {
-            continue;
-        }
-        let region = CELL_REGION[cell][kind];
-        for &next in &REGION_CELLS[region] {
-            let next = next as usize;
-            if path[0] == next && path.len() >= 4 {
-                results.cells.extend_from_slice(path);
-                results.ends.push(results.cells.len());
-            } else if !path.contains(&next) {
-                let p = b.cands[next];
-                if p & (1 << v1) != 0 && p & (1 << v2) != 0 {
-                    ex_values |= p;
-                    ex_values &= !((1 << v1) | (1 << v2));
-                    let card = p.count_ones();
-                    if card == 2 || ex_values.count_ones() == 1 || allowed_ex > 0 {
-                        // A region met twice by cells of one parity can never make a valid
-                        // loop (SE's isValidLoop): do not extend such a path.
-                        let parity = path.len() % 2;
-                        let regions = region_bits(next);
-                        if seen[parity] & regions != 0 {
-                            continue;
-                        }
-                        let mut seen = seen;
-                        seen[parity] |= regions;
-                        let allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
-                        check_for_loops(
-                            b,
-                            next,
-                            v1,
-                            v2,
-                            path,
-                            allowed,
-                            ex_values,
-                            Some(kind),
-                            results,
-                            seen,
-                        );
+    pair: Cells,
+}
+
+impl Walk<'_> {
+    /// SE's `checkForLoops`, depth first through the regions of each cell other than the one
+    /// that led to it.
+    ///
+    /// SE visits every cell of each region in the region's order and passes over those already
+    /// on the path and those lacking either digit, which change nothing. So only the region's
+    /// cells of `pair` not on the path (`on_path`), plus the start cell where it would close a
+    /// loop, are visited — in ascending cell order, which is every region's order
+    /// (`region_cells_ascend`): the same cells in the same order, the same loops.
+    #[allow(clippy::too_many_arguments)]
+    fn check_for_loops(
+        &self,
+        cell: usize,
+        path: &mut Vec<usize>,
+        on_path: Cells,
+        allowed_ex: i32,
+        ex_values: u16,
+        last_kind: Option<usize>,
+        results: &mut Loops,
+        seen: [u32; 2],
+    ) {
+        let (v1, v2) = (self.v1, self.v2);
+        path.push(cell);
+        let on_path = on_path | (1 << cell);
+        let start = path[0];
+        let closes = path.len() >= 4;
+        let mut ex_values = ex_values;
+        for kind in 0..3 {
+            if Some(kind) == last_kind {
+                continue;
+            }
+            let region = CELL_REGION[cell][kind];
+            let mut open = REGION_MASK[region] & self.pair & !on_path;
+            if closes {
+                open |= REGION_MASK[region] & (1 << start);
+            }
+            for next in cells_of(open) {
+                if next == start {
+                    results.cells.extend_from_slice(path);
+                    results.ends.push(results.cells.len());
+                    continue;
+                }
+                let p = self.b.cands[next];
+                ex_values |= p;
+                ex_values &= !((1 << v1) | (1 << v2));
+                let card = p.count_ones();
+                if card == 2 || ex_values.count_ones() == 1 || allowed_ex > 0 {
+                    // A region met twice by cells of one parity can never make a valid
+                    // loop (SE's isValidLoop): do not extend such a path.
+                    let parity = path.len() % 2;
+                    let regions = region_bits(next);
+                    if seen[parity] & regions != 0 {
+                        continue;
                     }
+                    let mut seen = seen;
+                    seen[parity] |= regions;
+                    let allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                    self.check_for_loops(
+                        next,
+                        path,
+                        on_path,
+                        allowed,
+                        ex_values,
+                        Some(kind),
+                        results,
+                        seen,
+                    );
                 }
             }
         }
+        path.pop();
     }
-    path.pop();
 }
 
 /// A cell's three regions as bits.
@@ -435,21 +461,30 @@ pub(crate) fn bug(b: &Board, sink: &mut dyn Sink) -> Flow {
     let mut bug_values = [0u16; 81];
     let mut all_values = 0u16;
     let mut common: Option<Cells> = None;
+    // The cells with three candidates or more, as a set: a region's such places of a digit are
+    // one AND, where SE lists them (one of them, or none, is all that is read; bit tests stand
+    // for its counts — these producers are asked at every step).
+    let mut many: Cells = 0;
+    for c in cells_of(b.empty) {
+        let m = b.cands[c];
+        let rest = m & m.wrapping_sub(1);
+        if rest & rest.wrapping_sub(1) != 0 {
+            many |= 1 << c;
+        }
+    }
     for kind in 0..3 {
         for region in kind * 9..kind * 9 + 9 {
             for v in 1..=9u8 {
                 let set = b.digits[v as usize] & REGION_MASK[region];
-                let n = set.count_ones();
-                if n == 0 || n == 2 {
+                // Zero or two places: nothing to do (`set` has two bits when clearing its
+                // lowest leaves one).
+                let rest = set & set.wrapping_sub(1);
+                if set == 0 || (rest != 0 && rest & (rest - 1) == 0) {
                     continue;
                 }
-                let new: Vec<usize> = REGION_CELLS[region]
-                    .iter()
-                    .map(|&c| c as usize)
-                    .filter(|&c| set & (1u128 << c) != 0 && b.count(c) >= 3)
-                    .collect();
-                if new.len() == 1 {
-                    let cell = new[0];
+                let new = set & many;
+                if new != 0 && new & (new - 1) == 0 {
+                    let cell = new.trailing_zeros() as usize;
                     if !bug_cells.contains(&cell) {
                         bug_cells.push(cell);
                     }
@@ -468,7 +503,7 @@ pub(crate) fn bug(b: &Board, sink: &mut dyn Sink) -> Flow {
                         return ControlFlow::Continue(());
                     }
                 }
-                if new.is_empty() {
+                if new == 0 {
                     return ControlFlow::Continue(());
                 }
             }
