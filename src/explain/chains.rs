@@ -772,6 +772,14 @@ impl Chainer {
     }
 
     /// Records a hint handed over, for pruning (top level only).
+    /// Notes `h` (when there is one) and hands it to `keep`.
+    fn offer(&mut self, h: Option<ChainHint>, keep: &mut dyn FnMut(ChainHint)) {
+        if let Some(h) = h {
+            self.note(&h);
+            keep(h);
+        }
+    }
+
     fn note(&mut self, h: &ChainHint) {
         if self.rule_source.is_none() {
             let k = (h.difficulty, h.complexity, h.sort_key);
@@ -1071,16 +1079,12 @@ impl Chainer {
             self.do_forcing_chains(conj(src), y, &mut chains);
         }
         for dst in cycles {
-            if let Some(h) = self.cycle_hint(b, dst, y, x) {
-                self.note(&h);
-                keep(h);
-            }
+            let h = self.cycle_hint(b, dst, y, x);
+            self.offer(h, keep);
         }
         for t in chains {
-            if let Some(h) = self.forcing_chain_hint(b, t, y, x) {
-                self.note(&h);
-                keep(h);
-            }
+            let h = self.forcing_chain_hint(b, t, y, x);
+            self.offer(h, keep);
         }
     }
 
@@ -1601,10 +1605,7 @@ impl Chainer {
             if do_contradiction {
                 if let Some(a) = absurd {
                     let h = self.binary_hint(b, mode, p_on, a.on, a.off, true, p_on);
-                    if let Some(h) = h {
-                        self.note(&h);
-                        keep(h);
-                    }
+                    self.offer(h, keep);
                 }
             }
             // Off: only contradiction and double chains read it (not so the static multiple
@@ -1618,10 +1619,7 @@ impl Chainer {
                 if do_contradiction {
                     if let Some(a) = absurd {
                         let h = self.binary_hint(b, mode, p_off, a.on, a.off, true, p_off);
-                        if let Some(h) = h {
-                            self.note(&h);
-                            keep(h);
-                        }
+                        self.offer(h, keep);
                     }
                 }
             }
@@ -1631,10 +1629,8 @@ impl Chainer {
                     let q = self.nodes[n as usize].pot;
                     let m = self.props[off_prop].get(q);
                     if m != NONE {
-                        if let Some(h) = self.binary_hint(b, mode, p_on, n, m, false, q) {
-                            self.note(&h);
-                            keep(h);
-                        }
+                        let h = self.binary_hint(b, mode, p_on, n, m, false, q);
+                        self.offer(h, keep);
                     }
                 }
                 let offs = self.props[on_prop].off.clone();
@@ -1642,10 +1638,8 @@ impl Chainer {
                     let q = self.nodes[n as usize].pot;
                     let m = self.props[off_prop].get(q);
                     if m != NONE {
-                        if let Some(h) = self.binary_hint(b, mode, p_off, n, m, false, q) {
-                            self.note(&h);
-                            keep(h);
-                        }
+                        let h = self.binary_hint(b, mode, p_off, n, m, false, q);
+                        self.offer(h, keep);
                     }
                 }
             }
@@ -1679,17 +1673,15 @@ impl Chainer {
                         targets[k] = self.props[value_prop[v as usize]].get(target);
                         k += 1;
                     }
-                    if let Some(h) = self.reduction_hint(
+                    let h = self.reduction_hint(
                         b,
                         mode,
                         target,
                         &targets[..k],
                         Shape::Cell { src: cell, target },
                         5,
-                    ) {
-                        self.note(&h);
-                        keep(h);
-                    }
+                    );
+                    self.offer(h, keep);
                 }
             }
         }
@@ -1758,7 +1750,7 @@ impl Chainer {
                     if !all {
                         continue;
                     }
-                    if let Some(h) = self.reduction_hint(
+                    let h = self.reduction_hint(
                         b,
                         mode,
                         target,
@@ -1769,10 +1761,8 @@ impl Chainer {
                             target,
                         },
                         6,
-                    ) {
-                        self.note(&h);
-                        keep(h);
-                    }
+                    );
+                    self.offer(h, keep);
                 }
             }
         }
