@@ -76,7 +76,7 @@ def test_readme_split_example(data, tmp_path, monkeypatch):
         assert idx == sorted(idx)
 
 
-SE_HEADING = "Sudoku Explainer ratings and step paths, as `rate --se` and `explain` give them"
+SE_HEADING = "Sudoku Explainer ratings and step paths (NaN and `None` where a puzzle is not rated)"
 
 
 def test_readme_se_example_prints_what_it_shows():
