@@ -33,6 +33,7 @@ use super::board::{
     COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{Detail, Hint};
+use super::popcount::Pop;
 
 /// No node.
 const NONE: u32 = u32::MAX;
@@ -1058,7 +1059,7 @@ impl Chainer {
         let closable = (y && b.count(cell) == 2)
             || (x
                 && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
-                    (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).count_ones() == 2
+                    (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).pop() == 2
                 }));
         if !closable && !x {
             return;
@@ -1701,7 +1702,7 @@ impl Chainer {
         for kind in [BLOCK, ROW, COLUMN] {
             let region = CELL_REGION[cell][kind];
             let places = b.digits[v as usize] & REGION_MASK[region];
-            let n = places.count_ones();
+            let n = places.pop();
             if !(n == 2 || (mode.multiple && n > 2)) {
                 continue;
             }

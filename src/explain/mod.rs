@@ -29,6 +29,7 @@ pub mod command;
 mod exclusion;
 mod hint;
 mod path;
+mod popcount;
 #[cfg(test)]
 mod tests;
 mod unique;

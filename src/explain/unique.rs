@@ -19,6 +19,7 @@ use super::board::{
     REGION_CELLS, REGION_MASK,
 };
 use super::hint::{elims_from, Detail, Flow, Hint, Sink};
+use super::popcount::Pop;
 
 /// A unique loop hint before sorting.
 struct LoopHint {
@@ -47,7 +48,7 @@ pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
         // The cells holding both digits: the only ones the walk can enter. Fewer than four
         // make no loop (a loop closes on four cells or more), so the walk would find none.
         let pair = b.digits[v1 as usize] & b.digits[v2 as usize];
-        if pair.count_ones() < 4 {
+        if pair.pop() < 4 {
             continue;
         }
         let walk = Walk { b, v1, v2, pair };
@@ -171,7 +172,7 @@ impl Walk<'_> {
                 let p = self.b.cands[next];
                 ex_values |= p;
                 ex_values &= !((1 << v1) | (1 << v2));
-                let card = p.count_ones();
+                let card = p.pop();
                 if card == 2 || ex_values.count_ones() == 1 || allowed_ex > 0 {
                     // A region met twice by cells of one parity can never make a valid
                     // loop (SE's isValidLoop): do not extend such a path.
@@ -290,7 +291,7 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
     let mut out = Vec::new();
     let both = (1u16 << v1) | (1u16 << v2);
     let extra = (b.cands[c1] | b.cands[c2]) & !both;
-    let extra_n = extra.count_ones();
+    let extra_n = extra.pop();
     for degree in extra_n..=7 {
         for kind in 0..3 {
             let region = CELL_REGION[c1][kind];
@@ -318,7 +319,7 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                             others.push(c);
                         }
                     }
-                    if naked.count_ones() != degree {
+                    if naked.pop() != degree {
                         continue;
                     }
                     let mut union = 0u16;
@@ -330,7 +331,7 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                         }
                         union |= s;
                     }
-                    if !ok || union.count_ones() != degree {
+                    if !ok || union.pop() != degree {
                         continue;
                     }
                     out.push(type3_naked(b, lp, v1, v2, region, c1, c2, &others, union));
@@ -355,7 +356,7 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
                             }
                             union |= pos;
                         }
-                        if !ok || union.count_ones() != degree {
+                        if !ok || union.pop() != degree {
                             continue;
                         }
                         let hidden: u16 = values.iter().fold(0, |m, &v| m | (1 << v));
@@ -390,7 +391,7 @@ fn type3_naked(
         }
         masks[c] = b.cands[c] & values;
     }
-    let n = values.count_ones() as i32;
+    let n = values.pop() as i32;
     loop_hint(lp, v1, v2, 3, ((n - 1) as f64) * 0.1, masks)
 }
 
@@ -413,7 +414,7 @@ fn type3_hidden(
         let c = REGION_CELLS[region][k] as usize;
         masks[c] = b.cands[c] & !hidden;
     }
-    let n = pos.count_ones() as f64;
+    let n = pos.pop() as f64;
     loop_hint(lp, v1, v2, 3, (n - 1.0) * 0.1, masks)
 }
 
@@ -640,7 +641,7 @@ fn bug3(b: &Board, cells: &[usize], all_values: u16, common: Cells, sink: &mut d
                     }
                     union |= p;
                 }
-                if other.count_ones() != degree || !ok || union.count_ones() != degree {
+                if other.pop() != degree || !ok || union.pop() != degree {
                     continue;
                 }
                 let naked = union;
@@ -655,7 +656,7 @@ fn bug3(b: &Board, cells: &[usize], all_values: u16, common: Cells, sink: &mut d
                 if elims.is_empty() {
                     continue;
                 }
-                let n = naked.count_ones() as i32;
+                let n = naked.pop() as i32;
                 sink.add(Hint {
                     rating: 5.7 + ((n - 1) as f64) * 0.1,
                     elims,
