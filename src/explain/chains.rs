@@ -117,6 +117,10 @@ impl PotSet {
         self.0[w] |= 1 << b;
         !was
     }
+    #[inline]
+    fn contains(&self, p: Pot) -> bool {
+        self.0[p as usize / 64] >> (p as usize % 64) & 1 == 1
+    }
 }
 
 /// The chaining producer's modes (SE's `Chaining` constructor arguments).
@@ -516,6 +520,9 @@ pub(crate) struct Chainer {
     nishio_memo: DigitMemo,
     /// Digits whose sources the current Nishio search skips (their memo holds).
     nishio_skip: u16,
+    /// Sources whose unary forcing-chain search cannot reach its target in the current mode's
+    /// static link graph (see [`Chainer::do_forcing_chains`]).
+    unreachable: PotSet,
     /// Aligned triplet exclusion's memory (it keeps the thread's state here, with the memos
     /// of the chains).
     pub(crate) triplets: super::exclusion::TripletMemo,
@@ -741,6 +748,7 @@ impl Chainer {
             x_memo: DigitMemo::default(),
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
+            unreachable: PotSet::new(),
             triplets: Default::default(),
             nest_memo: std::collections::HashMap::new(),
         }
@@ -1021,6 +1029,7 @@ impl Chainer {
                 0
             };
             self.static_links(b, y, x);
+            self.unreachable.clear();
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
@@ -1304,7 +1313,17 @@ impl Chainer {
 
     /// SE's `doForcingChains` from `src` (on or off): alternate batches; a potential that
     /// contradicts the source is a chain target (at most one per call).
+    ///
+    /// The links do not change during a unary pass, so this is a breadth-first search of one
+    /// static graph, each potential entered once. A search that runs out of potentials (not
+    /// found, not pruned, not out of budget) has entered every potential `p` reachable from
+    /// `src`; from such a `p` only potentials reachable from `src` can be reached, so if the
+    /// search did not reach `p`'s conjugate either, a search from `p` cannot find its target:
+    /// `p` goes into `unreachable` (cleared with each pass's links) and its search is skipped.
     fn do_forcing_chains(&mut self, src: Pot, y: bool, chains: &mut Vec<u32>) {
+        if self.unreachable.contains(src) {
+            return;
+        }
         let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
         let mut pending_on = std::mem::take(&mut self.buf_a);
@@ -1323,6 +1342,7 @@ impl Chainer {
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
         let links = std::mem::take(&mut self.links);
+        let mut pruned = false;
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
@@ -1330,6 +1350,7 @@ impl Chainer {
                 .or(pending_off.first())
                 .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
             if !self.can_beat(base, next_depth + 1, sort_key) {
+                pruned = true;
                 break;
             }
             std::mem::swap(&mut batch, &mut pending_on);
@@ -1375,6 +1396,21 @@ impl Chainer {
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
+        if !found && !pruned && !self.spent() {
+            // Every potential reachable from `src` is a node from `root` on (one each).
+            for n in root as usize..self.nodes.len() {
+                let p = self.nodes[n].pot;
+                let k = cv(p);
+                let conj_reached = if pot_on(p) {
+                    self.stamp_off[k] == stamp
+                } else {
+                    self.stamp_on[k] == stamp
+                };
+                if !conj_reached {
+                    self.unreachable.insert(p);
+                }
+            }
+        }
     }
 
     /// SE's `createCycleHint`: a candidate seen by an on and by an off potential of the cycle
