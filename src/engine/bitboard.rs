@@ -366,6 +366,21 @@ static MR: [u16; 512] = {
     t
 };
 
+/// A 9-bit value with bit `c` moved to bit `3·c`.
+static SPREAD3: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut c = 0;
+        while c < 9 {
+            t[v] |= ((v as u32 >> c) & 1) << (3 * c);
+            c += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
 /// For a 9-bit mini-row matrix, the mini-rows alone in their row.
 static ALONE: [u16; 512] = {
     let mut t = [0u16; 512];
@@ -1037,8 +1052,13 @@ impl State {
                 counts[b][d] = c;
                 total[b] += c as u32;
             }
+            // The digit's columns transposed (bit `3·column + band`): each stack's matrix is
+            // then nine consecutive bits, transposed, which leaves the count unchanged.
+            let t = SPREAD3[self.cols[3 * d] as usize]
+                | SPREAD3[self.cols[3 * d + 1] as usize] << 1
+                | SPREAD3[self.cols[3 * d + 2] as usize] << 2;
             for st in 0..3 {
-                let c = PERM_COUNT[self.stack_matrix(d, st)];
+                let c = PERM_COUNT[(t >> (9 * st)) as usize & 0x1ff];
                 counts[3 + st][d] = c;
                 total[3 + st] += c as u32;
             }
