@@ -40,6 +40,10 @@ pub(crate) const SIMD_PATH: &str = if cfg!(all(target_arch = "x86_64", target_fe
 /// All 27 words, as a word mask.
 const ALL_WORDS: u32 = (1 << 27) - 1;
 
+/// Below this many open cells a branch point guesses a cell without the triad rules or
+/// configurations (docs/engine.md: 35 against 30, 40, 45 and none).
+const OPEN_FLOOR: u32 = 35;
+
 /// All 27 cells of a band.
 const ALL: u32 = (1 << 27) - 1;
 
@@ -964,6 +968,20 @@ impl State {
     /// and in it a digit with exactly two: the two configurations are the branch.
     #[inline(always)]
     fn branch_point(&mut self) -> Branch {
+        // Near the leaves (**open-cell floor**) a cell guess or two finishes the puzzle and
+        // the rules below cost more than they save.
+        let open: u32 = self
+            .unsolved
+            .iter()
+            .map(|&u| {
+                (ROW_POP[(u & 0x1ff) as usize]
+                    + ROW_POP[((u >> 9) & 0x1ff) as usize]
+                    + ROW_POP[(u >> 18) as usize & 0x1ff]) as u32
+            })
+            .sum();
+        if open < OPEN_FLOOR {
+            return Branch::Cell;
+        }
         // Mini-row matrices (bit `3·row + box`) per band and digit.
         let mut mr = [[0u32; 9]; 3];
         let mut dirty = 0u32;
