@@ -20,8 +20,11 @@
 //! - `State::naked_singles`: bit-sliced candidate counts (empty, single, bivalue cells).
 //! - `State::from_grid`, `value_words`, `State::from_candidates`: batch givens, branch-free;
 //!   pencilmark start.
-//! - `State::pick_cell`, `search`: bivalue cell of the densest band and row (`ROW_POP`), the
-//!   last candidate applied in place.
+//! - `State::branch_point`, `search`: at each fixpoint the triad rules (a mini-row or
+//!   mini-column holds exactly three digits; `MR`, `ALONE`), then a branch on a digit with two
+//!   configurations in the band or stack with fewest (`PERMS`, `PERM_COUNT`, `PERM_CELLS`).
+//! - `State::pick_cell`, `search`: otherwise a bivalue cell of the densest band and row
+//!   (`ROW_POP`), the last candidate applied in place.
 
 use super::candidates::Candidates;
 use super::solved::Solved;
@@ -36,6 +39,10 @@ pub(crate) const SIMD_PATH: &str = if cfg!(all(target_arch = "x86_64", target_fe
 
 /// All 27 words, as a word mask.
 const ALL_WORDS: u32 = (1 << 27) - 1;
+
+/// Below this many open cells a branch point guesses a cell without the triad rules or
+/// configurations (docs/engine.md: 35 against 30, 40, 45 and none).
+const OPEN_FLOOR: u32 = 35;
 
 /// All 27 cells of a band.
 const ALL: u32 = (1 << 27) - 1;
@@ -173,16 +180,8 @@ static LC: [Lc; 512] = {
     }; 512];
     let mut s = 0;
     while s < 512 {
-        // Any word with exactly these mini-rows: their first cells.
-        let mut word = 0u32;
-        let mut m = 0;
-        while m < 9 {
-            if s & (1 << m) != 0 {
-                word |= 1 << (3 * m);
-            }
-            m += 1;
-        }
-        t[minirow_hash(word)] = lc_entry(s);
+        // Any word with exactly these mini-rows: all their cells.
+        t[minirow_hash(matrix_cells(s))] = lc_entry(s);
         s += 1;
     }
     t
@@ -271,6 +270,146 @@ static CLAIM: [u32; 512] = {
     }
     t
 };
+
+/// The permutations (row `r` to box `p[r]`, as a 9-bit matrix, bit `3·r + box`) that a 9-bit
+/// matrix contains: how many, and the first two.
+#[derive(Clone, Copy)]
+struct Perms {
+    count: u8,
+    first: u16,
+    second: u16,
+}
+
+const fn perms_of(s: usize) -> Perms {
+    const P: [[u8; 3]; 6] = crate::transform::PERMS3;
+    let mut out = Perms {
+        count: 0,
+        first: 0,
+        second: 0,
+    };
+    let mut p = 0;
+    while p < 6 {
+        let m = (1 << P[p][0]) | (1 << (3 + P[p][1])) | (1 << (6 + P[p][2]));
+        if s & m == m {
+            if out.count == 0 {
+                out.first = m as u16;
+            } else if out.count == 1 {
+                out.second = m as u16;
+            }
+            out.count += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
+/// [`Perms`] of every 9-bit matrix.
+static PERMS: [Perms; 512] = {
+    let mut t = [Perms {
+        count: 0,
+        first: 0,
+        second: 0,
+    }; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = perms_of(s);
+        s += 1;
+    }
+    t
+};
+
+/// How many permutations each 9-bit matrix contains.
+static PERM_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = PERMS[s].count;
+        s += 1;
+    }
+    t
+};
+
+/// The cells of the mini-rows in a 9-bit mini-row matrix `s` (bit `3·row + box`).
+const fn matrix_cells(s: usize) -> u32 {
+    let mut cells = 0;
+    let mut m = 0;
+    while m < 9 {
+        if s & (1 << m) != 0 {
+            cells |= minirow_cells(m);
+        }
+        m += 1;
+    }
+    cells
+}
+
+/// [`matrix_cells`] of every mini-row matrix.
+static PERM_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = matrix_cells(s);
+        s += 1;
+    }
+    t
+};
+
+/// The mini-row matrix (bit `3·row + box`) of a band word.
+#[inline(always)]
+fn minirows(w: u32) -> usize {
+    MR[minirow_hash(w)] as usize
+}
+
+/// The plain mini-row matrix (bit `3·row + box`) of a word, under its [`minirow_hash`].
+static MR: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[minirow_hash(matrix_cells(s))] = s as u16;
+        s += 1;
+    }
+    t
+};
+
+/// A 9-bit value with bit `c` moved to bit `3·c`.
+static SPREAD3: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut c = 0;
+        while c < 9 {
+            t[v] |= ((v as u32 >> c) & 1) << (3 * c);
+            c += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// For a 9-bit mini-row matrix, the mini-rows alone in their row.
+static ALONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let g = (s >> (3 * r)) & 7;
+            if g != 0 && g & (g - 1) == 0 {
+                t[s] |= (g << (3 * r)) as u16;
+            }
+            r += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For mini-row `m` of a band (bit `3·row + box`): the cells of its row and box outside it.
+const fn minirow_peers(m: usize) -> u32 {
+    let (r, k) = (m / 3, m % 3);
+    let row = 0x1ff << (9 * r);
+    let bx = spread_columns(7 << (3 * k));
+    (row | bx) & !minirow_cells(m)
+}
 
 /// The number of set bits of a 9-bit value.
 static ROW_POP: [u8; 512] = {
@@ -818,6 +957,170 @@ impl State {
         Grid::from_cells(grid).expect("digits are 1..=9")
     }
 
+    /// What to do at a fixpoint of [`State::propagate`] (**triads at the branch point**, then
+    /// **configuration branching**). First the triad rules, which propagation does not run:
+    /// each mini-row (three cells of a row inside a box) and each mini-column holds exactly
+    /// three digits, so fewer than three candidates there, or more than three digits forced
+    /// into it, is a contradiction; exactly three candidates are all forced into it (they
+    /// leave the rest of its row or column and box); exactly three digits forced into it
+    /// leave no room for the others. Then, as tdoku does, the band or stack with the fewest
+    /// configurations (a digit's ways to take one mini-row per row, or mini-column per column)
+    /// and in it a digit with exactly two: the two configurations are the branch.
+    #[inline(always)]
+    fn branch_point(&mut self) -> Branch {
+        // Near the leaves (**open-cell floor**) a cell guess or two finishes the puzzle and
+        // the rules below cost more than they save.
+        let open: u32 = self
+            .unsolved
+            .iter()
+            .map(|&u| {
+                (ROW_POP[(u & 0x1ff) as usize]
+                    + ROW_POP[((u >> 9) & 0x1ff) as usize]
+                    + ROW_POP[(u >> 18) as usize & 0x1ff]) as u32
+            })
+            .sum();
+        if open < OPEN_FLOOR {
+            return Branch::Cell;
+        }
+        // Mini-row matrices (bit `3·row + box`) per band and digit.
+        let mut mr = [[0u32; 9]; 3];
+        let mut dirty = 0u32;
+        for b in 0..3 {
+            let mut t = Tally::default();
+            for (d, slot) in mr[b].iter_mut().enumerate() {
+                let m = minirows(self.cells[3 * d + b]) as u32;
+                *slot = m;
+                t.add(m, ALONE[m as usize] as u32);
+            }
+            let Some((naked, hidden)) = t.rules() else {
+                return Branch::Dead;
+            };
+            if naked | hidden != 0 {
+                for d in 0..9 {
+                    let i = 3 * d + b;
+                    let m = mr[b][d] & !(ALONE[mr[b][d] as usize] as u32);
+                    let mut w = self.cells[i];
+                    let mut n = m & naked;
+                    while n != 0 {
+                        w &= !minirow_peers(n.trailing_zeros() as usize);
+                        n &= n - 1;
+                    }
+                    let mut h = m & hidden;
+                    while h != 0 {
+                        w &= !minirow_cells(h.trailing_zeros() as usize);
+                        h &= h - 1;
+                    }
+                    dirty |= ((w != self.cells[i]) as u32) << i;
+                    self.cells[i] = w;
+                }
+            }
+        }
+        if dirty != 0 {
+            return Branch::Again(dirty);
+        }
+        for b in 0..3 {
+            let (b1, b2) = other_bands(b);
+            let mut t = Tally::default();
+            for d in 0..9 {
+                let m = self.cols[3 * d + b] as u32;
+                t.add(
+                    m,
+                    m & !(self.cols[3 * d + b1] as u32 | self.cols[3 * d + b2] as u32),
+                );
+            }
+            let Some((naked, hidden)) = t.rules() else {
+                return Branch::Dead;
+            };
+            if naked | hidden != 0 {
+                for d in 0..9 {
+                    let m = self.cols[3 * d + b] as u32;
+                    let m = m & (self.cols[3 * d + b1] as u32 | self.cols[3 * d + b2] as u32);
+                    let mut n = m & naked;
+                    while n != 0 {
+                        let c = n.trailing_zeros();
+                        n &= n - 1;
+                        // Forced into column c of band b: the column leaves the other bands,
+                        // the box's other columns leave this band.
+                        let col = spread_columns(1 << c);
+                        let bx = spread_columns(7 << (3 * (c / 3)));
+                        for (bb, keep) in [(b, !(bx & !col)), (b1, !col), (b2, !col)] {
+                            let i = 3 * d + bb;
+                            let w = self.cells[i] & keep;
+                            dirty |= ((w != self.cells[i]) as u32) << i;
+                            self.cells[i] = w;
+                        }
+                    }
+                    let h = m & hidden;
+                    let i = 3 * d + b;
+                    let w = self.cells[i] & !spread_columns(h);
+                    dirty |= ((w != self.cells[i]) as u32) << i;
+                    self.cells[i] = w;
+                }
+            }
+        }
+        if dirty != 0 {
+            return Branch::Again(dirty);
+        }
+        // Configurations per digit: bands 0..3 by rows, stacks 3..6 by columns.
+        let mut counts = [[0u8; 9]; 6];
+        let mut total = [0u32; 6];
+        for d in 0..9 {
+            for b in 0..3 {
+                let c = PERM_COUNT[mr[b][d] as usize];
+                counts[b][d] = c;
+                total[b] += c as u32;
+            }
+            // The digit's columns transposed (bit `3·column + band`): each stack's matrix is
+            // then nine consecutive bits, transposed, which leaves the count unchanged.
+            let t = SPREAD3[self.cols[3 * d] as usize]
+                | SPREAD3[self.cols[3 * d + 1] as usize] << 1
+                | SPREAD3[self.cols[3 * d + 2] as usize] << 2;
+            for st in 0..3 {
+                let c = PERM_COUNT[(t >> (9 * st)) as usize & 0x1ff];
+                counts[3 + st][d] = c;
+                total[3 + st] += c as u32;
+            }
+        }
+        let mut best = usize::MAX;
+        let mut least = u32::MAX;
+        for (k, &t) in total.iter().enumerate() {
+            if t > 9 && t < least {
+                least = t;
+                best = k;
+            }
+        }
+        if best == usize::MAX {
+            return Branch::Cell;
+        }
+        let Some(d) = (0..9).find(|&d| counts[best][d] == 2) else {
+            return Branch::Cell;
+        };
+        let mut a = [ALL; 3];
+        let mut z = [ALL; 3];
+        if best < 3 {
+            let p = PERMS[mr[best][d] as usize];
+            a[best] = PERM_CELLS[p.first as usize];
+            z[best] = PERM_CELLS[p.second as usize];
+        } else {
+            let st = best - 3;
+            let p = PERMS[self.stack_matrix(d, st)];
+            let other = 0x1ff & !(7u32 << (3 * st));
+            for i in 0..3 {
+                a[i] = spread_columns(other | ((p.first as u32 >> (3 * i)) & 7) << (3 * st));
+                z[i] = spread_columns(other | ((p.second as u32 >> (3 * i)) & 7) << (3 * st));
+            }
+        }
+        Branch::Config(d, a, z)
+    }
+
+    /// Digit `d`'s mini-column matrix in stack `st` (bit `3·band + column`).
+    #[inline(always)]
+    fn stack_matrix(&self, d: usize, st: usize) -> usize {
+        (self.cols[3 * d] as usize >> (3 * st) & 7)
+            | (self.cols[3 * d + 1] as usize >> (3 * st) & 7) << 3
+            | (self.cols[3 * d + 2] as usize >> (3 * st) & 7) << 6
+    }
+
     /// The cell to branch on, as (band, cell bit): the first bivalue cell of the row with the
     /// most bivalue cells inside the band with the most bivalue cells; failing that, of the
     /// first open cell of each band, the one with the fewest candidates (sampling three cells
@@ -877,6 +1180,53 @@ impl State {
     }
 }
 
+/// Bit-sliced tallies over a band's nine digits, per mini-row (or mini-column): where at least
+/// one to four digits can go (`c1..c4`) and where at least one to four are forced (`f1..f4`).
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    c: [u32; 4],
+    f: [u32; 4],
+}
+
+impl Tally {
+    /// Adds one digit: the mini-rows it can take, and those it is forced into.
+    #[inline(always)]
+    fn add(&mut self, can: u32, forced: u32) {
+        for (t, x) in [(&mut self.c, can), (&mut self.f, forced)] {
+            t[3] |= t[2] & x;
+            t[2] |= t[1] & x;
+            t[1] |= t[0] & x;
+            t[0] |= x;
+        }
+    }
+
+    /// `None` when a mini-row has fewer than three candidates or more than three forced
+    /// digits; else the rules that can still change something: `naked`, three candidates not
+    /// all forced yet (each is forced there); `hidden`, three forced among more candidates
+    /// (the others leave).
+    #[inline(always)]
+    fn rules(&self) -> Option<(u32, u32)> {
+        let [_, _, c3, c4] = self.c;
+        let [_, _, f3, f4] = self.f;
+        if c3 != 0x1ff || f4 != 0 {
+            return None;
+        }
+        Some((c3 & !c4 & !f3, f3 & c4))
+    }
+}
+
+/// What [`State::branch_point`] found.
+enum Branch {
+    /// A contradiction.
+    Dead,
+    /// Triads changed these words: propagate again.
+    Again(u32),
+    /// Digit `d`'s two configurations, as masks of its three band words.
+    Config(usize, [u32; 3], [u32; 3]),
+    /// Branch on a cell ([`State::pick_cell`]).
+    Cell,
+}
+
 struct Ctx {
     limit: u32,
     solutions: u32,
@@ -898,6 +1248,32 @@ fn search(mut s: State, mut dirty: u32, ctx: &mut Ctx) {
                 ctx.first = Some(s.solution_grid());
             }
             return;
+        }
+        match s.branch_point() {
+            Branch::Dead => return,
+            Branch::Again(changed) => {
+                dirty = changed;
+                continue;
+            }
+            Branch::Config(d, a, z) => {
+                if ctx.guesses >= ctx.max_guesses {
+                    ctx.gave_up = true;
+                    return;
+                }
+                ctx.guesses += 1;
+                let mut next = s;
+                for i in 0..3 {
+                    next.cells[3 * d + i] &= a[i];
+                    s.cells[3 * d + i] &= z[i];
+                }
+                search(next, 7 << (3 * d), ctx);
+                if ctx.solutions >= ctx.limit || ctx.gave_up {
+                    return;
+                }
+                dirty = 7 << (3 * d);
+                continue;
+            }
+            Branch::Cell => {}
         }
         let (b, bit) = s.pick_cell();
         let mut digits = 0u32;
@@ -1230,6 +1606,57 @@ mod tests {
         assert_eq!(solve(&leet, 2).guesses, 0);
         check(&Grid::EMPTY);
         check(&s);
+    }
+
+    /// Configuration branching without the triad rules at the branch point wandered for
+    /// 61,252 guesses on the empty grid and 134 million (54 s) on a one-clue grid: choices
+    /// of whole configurations that overfill a mini-row go unnoticed by the cell rules until
+    /// deep below. With the triad rules both take a few dozen; the bound is loose on purpose.
+    #[test]
+    fn nearly_empty_grids_guess_little() {
+        let mut one = [0u8; 81];
+        one[40] = 1;
+        for g in [Grid::EMPTY, Grid::from_cells(one).unwrap()] {
+            for limit in [1, 2] {
+                let r = solve(&g, limit);
+                assert_eq!(r.solutions, limit);
+                assert!(r.guesses < 200, "{} guesses", r.guesses);
+            }
+        }
+    }
+
+    /// The tables behind configuration branching, against their definition: a 3×3 matrix
+    /// (bit `3·row + column`) contains permutation `p` when it holds each `(r, p[r])`.
+    #[test]
+    fn permutation_tables() {
+        for s in 0..512usize {
+            let held: Vec<usize> = crate::transform::PERMS3
+                .iter()
+                .map(|p| (0..3).fold(0, |m, r| m | 1 << (3 * r + p[r] as usize)))
+                .filter(|m| s & m == *m)
+                .collect();
+            let p = PERMS[s];
+            assert_eq!(p.count as usize, held.len());
+            assert_eq!(PERM_COUNT[s] as usize, held.len());
+            if held.len() >= 2 {
+                assert_eq!((p.first as usize, p.second as usize), (held[0], held[1]));
+            }
+            // Mini-rows: a word with exactly the mini-rows of `s` maps back to `s`.
+            assert_eq!(minirows(PERM_CELLS[s]), s);
+            let alone: usize = (0..3)
+                .map(|r| (s >> (3 * r)) & 7)
+                .enumerate()
+                .filter(|(_, g)| g.count_ones() == 1)
+                .map(|(r, g)| g << (3 * r))
+                .sum();
+            assert_eq!(ALONE[s] as usize, alone);
+        }
+        // A digit's column presence in its three bands to stack matrices (bit 3·band + column).
+        let mut st = State::from_grid(&Grid::EMPTY).unwrap();
+        st.cols[3 * 4..3 * 4 + 3].copy_from_slice(&[0b101_000_011, 0b000_110_000, 0b010_001_100]);
+        assert_eq!(st.stack_matrix(4, 0), 0b011 | 0b100 << 6);
+        assert_eq!(st.stack_matrix(4, 1), 0b110 << 3 | 0b001 << 6);
+        assert_eq!(st.stack_matrix(4, 2), 0b101 | 0b010 << 6);
     }
 
     /// Puzzles derived deterministically from corpus solutions: clues removed (many become
