@@ -22,7 +22,7 @@
 //!   pencilmark start.
 //! - `State::branch_point`, `search`: at each fixpoint the triad rules (a mini-row or
 //!   mini-column holds exactly three digits; `MR`, `ALONE`), then a branch on a digit with two
-//!   configurations in the band or stack with fewest (`PERMS`, `PERM_COUNT`, `PERM_CELLS`).
+//!   configurations in the band or stack with fewest (`PERMS`, `PERM_COUNT`, `matrix_cells`).
 //! - `State::pick_cell`, `search`: otherwise a bivalue cell of the densest band and row
 //!   (`ROW_POP`), the last candidate applied in place.
 
@@ -318,7 +318,8 @@ static PERMS: [Perms; 512] = {
     t
 };
 
-/// How many permutations each 9-bit matrix contains.
+/// [`Perms::count`] alone, as bytes: the branch point reads 54 counts a call, and reading
+/// them out of the six-byte [`Perms`] cost 1 % more instructions on forum_hardest_sample.
 static PERM_COUNT: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut s = 0;
@@ -341,17 +342,6 @@ const fn matrix_cells(s: usize) -> u32 {
     }
     cells
 }
-
-/// [`matrix_cells`] of every mini-row matrix.
-static PERM_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = matrix_cells(s);
-        s += 1;
-    }
-    t
-};
 
 /// The mini-row matrix (bit `3·row + box`) of a band word.
 #[inline(always)]
@@ -1099,8 +1089,8 @@ impl State {
         let mut z = [ALL; 3];
         if best < 3 {
             let p = PERMS[mr[best][d] as usize];
-            a[best] = PERM_CELLS[p.first as usize];
-            z[best] = PERM_CELLS[p.second as usize];
+            a[best] = matrix_cells(p.first as usize);
+            z[best] = matrix_cells(p.second as usize);
         } else {
             let st = best - 3;
             let p = PERMS[self.stack_matrix(d, st)];
@@ -1637,12 +1627,12 @@ mod tests {
                 .collect();
             let p = PERMS[s];
             assert_eq!(p.count as usize, held.len());
-            assert_eq!(PERM_COUNT[s] as usize, held.len());
+            assert_eq!(PERM_COUNT[s], p.count);
             if held.len() >= 2 {
                 assert_eq!((p.first as usize, p.second as usize), (held[0], held[1]));
             }
             // Mini-rows: a word with exactly the mini-rows of `s` maps back to `s`.
-            assert_eq!(minirows(PERM_CELLS[s]), s);
+            assert_eq!(minirows(matrix_cells(s)), s);
             let alone: usize = (0..3)
                 .map(|r| (s >> (3 * r)) & 7)
                 .enumerate()
