@@ -21,7 +21,7 @@
 //! - `State::from_grid`, `value_words`, `State::from_candidates`: batch givens, branch-free;
 //!   pencilmark start.
 //! - `State::branch_point`, `search`: at each fixpoint the triad rules (a mini-row or
-//!   mini-column holds exactly three digits; `MR`, `ALONE`), then a branch on a digit with two
+//!   mini-column holds exactly three digits; `MR`, `alone_minirows`, packed `Tally`), then a branch on a digit with two
 //!   configurations in the band or stack with fewest (`PERMS`, `PERM_COUNT`, `matrix_cells`).
 //! - `State::pick_cell`, `search`: otherwise a bivalue cell of the densest band and row
 //!   (`ROW_POP`), the last candidate applied in place.
@@ -375,23 +375,24 @@ static SPREAD3: [u32; 512] = {
     t
 };
 
-/// For a 9-bit mini-row matrix, the mini-rows alone in their row.
-static ALONE: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut r = 0;
-        while r < 3 {
-            let g = (s >> (3 * r)) & 7;
-            if g != 0 && g & (g - 1) == 0 {
-                t[s] |= (g << (3 * r)) as u16;
-            }
-            r += 1;
-        }
-        s += 1;
-    }
-    t
-};
+/// For mini-row matrices packed three bands to a word (bit `9·band + 3·row + box`), the
+/// mini-rows alone in their row: a set bit whose two neighbours in its group of three are clear.
+#[inline(always)]
+fn alone_minirows(m: u32) -> u32 {
+    const P0: u32 = 0o111_111_111;
+    let (down1, down2, up1, up2) = (m >> 1, m >> 2, m << 1, m << 2);
+    let others = ((down1 | down2) & P0) | ((down1 | up1) & P0 << 1) | ((up1 | up2) & P0 << 2);
+    m & !others
+}
+
+/// For column folds packed three bands to a word (bit `9·band + column`), the same columns of
+/// the other two bands: the 27 bits rotated by 9 and by 18.
+#[inline(always)]
+fn other_bands_cols(c: u32) -> u32 {
+    let r9 = (c >> 9 | c << 18) & ALL;
+    let r18 = (c >> 18 | c << 9) & ALL;
+    r9 | r18
+}
 
 /// For mini-row `m` of a band (bit `3·row + box`): the cells of its row and box outside it.
 const fn minirow_peers(m: usize) -> u32 {
@@ -972,91 +973,86 @@ impl State {
         if open < OPEN_FLOOR {
             return Branch::Cell;
         }
-        // Mini-row matrices (bit `3·row + box`) per band and digit.
-        let mut mr = [[0u32; 9]; 3];
-        let mut dirty = 0u32;
-        for b in 0..3 {
-            let mut t = Tally::default();
-            for (d, slot) in mr[b].iter_mut().enumerate() {
-                let m = minirows(self.cells[3 * d + b]) as u32;
-                *slot = m;
-                t.add(m, ALONE[m as usize] as u32);
-            }
-            let Some((naked, hidden)) = t.rules() else {
-                return Branch::Dead;
-            };
-            if naked | hidden != 0 {
-                for d in 0..9 {
-                    let i = 3 * d + b;
-                    let m = mr[b][d] & !(ALONE[mr[b][d] as usize] as u32);
-                    let mut w = self.cells[i];
-                    let mut n = m & naked;
-                    while n != 0 {
-                        w &= !minirow_peers(n.trailing_zeros() as usize);
-                        n &= n - 1;
-                    }
-                    let mut h = m & hidden;
-                    while h != 0 {
-                        w &= !minirow_cells(h.trailing_zeros() as usize);
-                        h &= h - 1;
-                    }
-                    dirty |= ((w != self.cells[i]) as u32) << i;
-                    self.cells[i] = w;
+        // Per digit, over all three bands at once (**packed tallies**: band `b` at bits
+        // `9·b..`): its mini-row matrices (bit `3·row + box`) and its column folds. Rows sit
+        // in the low half of the tally, columns in the high half, so one bit-sliced pass of
+        // nine digits checks all 54 mini-rows and mini-columns.
+        let mut mr = [0u32; 9];
+        let mut cp = [0u32; 9];
+        let mut t = Tally::default();
+        for d in 0..9 {
+            let i = 3 * d;
+            let m = minirows(self.cells[i]) as u32
+                | (minirows(self.cells[i + 1]) as u32) << 9
+                | (minirows(self.cells[i + 2]) as u32) << 18;
+            let c = self.cols[i] as u32
+                | (self.cols[i + 1] as u32) << 9
+                | (self.cols[i + 2] as u32) << 18;
+            mr[d] = m;
+            cp[d] = c;
+            // Forced: the only mini-row of its row; the only band holding the column.
+            let forced = alone_minirows(m) as u64 | ((c & !other_bands_cols(c)) as u64) << 32;
+            t.add(m as u64 | (c as u64) << 32, forced);
+        }
+        let Some((naked, hidden)) = t.rules() else {
+            return Branch::Dead;
+        };
+        let (rows_naked, rows_hidden) = (naked as u32, hidden as u32);
+        if rows_naked | rows_hidden != 0 {
+            for (d, &all) in mr.iter().enumerate() {
+                let m = all & !alone_minirows(all);
+                let mut n = m & rows_naked;
+                while n != 0 {
+                    let k = n.trailing_zeros() as usize;
+                    n &= n - 1;
+                    self.cells[3 * d + k / 9] &= !minirow_peers(k % 9);
+                }
+                let mut h = m & rows_hidden;
+                while h != 0 {
+                    let k = h.trailing_zeros() as usize;
+                    h &= h - 1;
+                    self.cells[3 * d + k / 9] &= !minirow_cells(k % 9);
                 }
             }
-        }
-        if dirty != 0 {
-            return Branch::Again(dirty);
-        }
-        for b in 0..3 {
-            let (b1, b2) = other_bands(b);
-            let mut t = Tally::default();
-            for d in 0..9 {
-                let m = self.cols[3 * d + b] as u32;
-                t.add(
-                    m,
-                    m & !(self.cols[3 * d + b1] as u32 | self.cols[3 * d + b2] as u32),
-                );
+            let dirty = self.stale();
+            if dirty != 0 {
+                return Branch::Again(dirty);
             }
-            let Some((naked, hidden)) = t.rules() else {
-                return Branch::Dead;
-            };
-            if naked | hidden != 0 {
-                for d in 0..9 {
-                    let m = self.cols[3 * d + b] as u32;
-                    let m = m & (self.cols[3 * d + b1] as u32 | self.cols[3 * d + b2] as u32);
-                    let mut n = m & naked;
-                    while n != 0 {
-                        let c = n.trailing_zeros();
-                        n &= n - 1;
-                        // Forced into column c of band b: the column leaves the other bands,
-                        // the box's other columns leave this band.
-                        let col = spread_columns(1 << c);
-                        let bx = spread_columns(7 << (3 * (c / 3)));
-                        for (bb, keep) in [(b, !(bx & !col)), (b1, !col), (b2, !col)] {
-                            let i = 3 * d + bb;
-                            let w = self.cells[i] & keep;
-                            dirty |= ((w != self.cells[i]) as u32) << i;
-                            self.cells[i] = w;
-                        }
-                    }
-                    let h = m & hidden;
-                    let i = 3 * d + b;
-                    let w = self.cells[i] & !spread_columns(h);
-                    dirty |= ((w != self.cells[i]) as u32) << i;
-                    self.cells[i] = w;
+        }
+        let (cols_naked, cols_hidden) = ((naked >> 32) as u32, (hidden >> 32) as u32);
+        if cols_naked | cols_hidden != 0 {
+            for (d, &all) in cp.iter().enumerate() {
+                let m = all & other_bands_cols(all);
+                let mut n = m & cols_naked;
+                while n != 0 {
+                    let k = n.trailing_zeros() as usize;
+                    n &= n - 1;
+                    // Forced into column c of band b: the column leaves the other bands,
+                    // the box's other columns leave this band.
+                    let (b, c) = (k / 9, k % 9);
+                    let (b1, b2) = other_bands(b);
+                    let col = spread_columns(1 << c);
+                    let bx = spread_columns(7 << (3 * (c / 3)));
+                    self.cells[3 * d + b] &= !(bx & !col);
+                    self.cells[3 * d + b1] &= !col;
+                    self.cells[3 * d + b2] &= !col;
+                }
+                let h = m & cols_hidden;
+                for b in 0..3 {
+                    self.cells[3 * d + b] &= !spread_columns((h >> (9 * b)) & 0x1ff);
                 }
             }
-        }
-        if dirty != 0 {
-            return Branch::Again(dirty);
+            let dirty = self.stale();
+            if dirty != 0 {
+                return Branch::Again(dirty);
+            }
         }
         // Configurations per digit: bands 0..3 by rows, stacks 3..6 by columns.
         let mut counts = [[0u8; 9]; 6];
         let mut total = [0u32; 6];
         for d in 0..9 {
             for b in 0..3 {
-                let c = PERM_COUNT[mr[b][d] as usize];
+                let c = PERM_COUNT[(mr[d] >> (9 * b)) as usize & 0x1ff];
                 counts[b][d] = c;
                 total[b] += c as u32;
             }
@@ -1088,7 +1084,7 @@ impl State {
         let mut a = [ALL; 3];
         let mut z = [ALL; 3];
         if best < 3 {
-            let p = PERMS[mr[best][d] as usize];
+            let p = PERMS[(mr[d] >> (9 * best)) as usize & 0x1ff];
             a[best] = matrix_cells(p.first as usize);
             z[best] = matrix_cells(p.second as usize);
         } else {
@@ -1170,18 +1166,22 @@ impl State {
     }
 }
 
-/// Bit-sliced tallies over a band's nine digits, per mini-row (or mini-column): where at least
-/// one to four digits can go (`c1..c4`) and where at least one to four are forced (`f1..f4`).
+/// Bit-sliced tallies over nine digits, per mini-row (low half, band `b` at bits `9·b..`) and
+/// mini-column (high half, the same layout): where at least one to four digits can go
+/// (`c[0..4]`) and where at least one to four are forced (`f[0..4]`).
 #[derive(Clone, Copy, Default)]
 struct Tally {
-    c: [u32; 4],
-    f: [u32; 4],
+    c: [u64; 4],
+    f: [u64; 4],
 }
 
+/// Every mini-row and mini-column bit of a [`Tally`] word.
+const TALLY_ALL: u64 = ALL as u64 | (ALL as u64) << 32;
+
 impl Tally {
-    /// Adds one digit: the mini-rows it can take, and those it is forced into.
+    /// Adds one digit: the mini-rows and mini-columns it can take, and those it is forced into.
     #[inline(always)]
-    fn add(&mut self, can: u32, forced: u32) {
+    fn add(&mut self, can: u64, forced: u64) {
         for (t, x) in [(&mut self.c, can), (&mut self.f, forced)] {
             t[3] |= t[2] & x;
             t[2] |= t[1] & x;
@@ -1190,15 +1190,15 @@ impl Tally {
         }
     }
 
-    /// `None` when a mini-row has fewer than three candidates or more than three forced
-    /// digits; else the rules that can still change something: `naked`, three candidates not
-    /// all forced yet (each is forced there); `hidden`, three forced among more candidates
-    /// (the others leave).
+    /// `None` when a mini-row or mini-column has fewer than three candidates or more than
+    /// three forced digits; else the rules that can still change something: `naked`, three
+    /// candidates not all forced yet (each is forced there); `hidden`, three forced among
+    /// more candidates (the others leave).
     #[inline(always)]
-    fn rules(&self) -> Option<(u32, u32)> {
+    fn rules(&self) -> Option<(u64, u64)> {
         let [_, _, c3, c4] = self.c;
         let [_, _, f3, f4] = self.f;
-        if c3 != 0x1ff || f4 != 0 {
+        if c3 != TALLY_ALL || f4 != 0 {
             return None;
         }
         Some((c3 & !c4 & !f3, f3 & c4))
@@ -1633,13 +1633,23 @@ mod tests {
             }
             // Mini-rows: a word with exactly the mini-rows of `s` maps back to `s`.
             assert_eq!(minirows(matrix_cells(s)), s);
-            let alone: usize = (0..3)
-                .map(|r| (s >> (3 * r)) & 7)
-                .enumerate()
-                .filter(|(_, g)| g.count_ones() == 1)
-                .map(|(r, g)| g << (3 * r))
-                .sum();
-            assert_eq!(ALONE[s] as usize, alone);
+            // Packed helpers, with this matrix in each band beside two others.
+            let alone = |s: usize| -> u32 {
+                (0..3)
+                    .map(|r| (s >> (3 * r)) & 7)
+                    .enumerate()
+                    .filter(|(_, g)| g.count_ones() == 1)
+                    .map(|(r, g)| (g << (3 * r)) as u32)
+                    .sum()
+            };
+            let (s1, s2) = ((s * 7 + 3) % 512, (s * 13 + 5) % 512);
+            for (x, y, z) in [(s, s1, s2), (s1, s, s2), (s2, s1, s)] {
+                let packed = (x | y << 9 | z << 18) as u32;
+                let want = alone(x) | alone(y) << 9 | alone(z) << 18;
+                assert_eq!(alone_minirows(packed), want, "{x:#o} {y:#o} {z:#o}");
+                let others = (y | z) | (x | z) << 9 | (x | y) << 18;
+                assert_eq!(other_bands_cols(packed), others as u32);
+            }
         }
         // A digit's column presence in its three bands to stack matrices (bit 3·band + column).
         let mut st = State::from_grid(&Grid::EMPTY).unwrap();
