@@ -129,6 +129,9 @@ struct Lc {
     keep: u32,
     /// Of those mini-rows, the ones alone in their box (the box's digit is on that row).
     single_row: u32,
+    /// The mini-rows kept, as a mini-row matrix (bit `3·row + box`): the matrix of the word
+    /// once `keep` is applied, stored by [`State::update`] for [`State::branch_point`].
+    kept: u16,
 }
 
 /// The three cells of mini-row `m` (= `3·row + box`).
@@ -168,7 +171,11 @@ const fn lc_entry(s: usize) -> Lc {
         }
         m += 1;
     }
-    Lc { keep, single_row }
+    Lc {
+        keep,
+        single_row,
+        kept: kept as u16,
+    }
 }
 
 /// Band permutation table: the [`Lc`] entry of every mini-row mask, stored under the mask's
@@ -177,6 +184,7 @@ static LC: [Lc; 512] = {
     let mut t = [Lc {
         keep: 0,
         single_row: 0,
+        kept: 0,
     }; 512];
     let mut s = 0;
     while s < 512 {
@@ -629,6 +637,8 @@ struct State {
     pairs: [u32; 3],
     /// Column presence of each word as last examined by [`State::update`].
     cols: [u16; 27],
+    /// Mini-row matrix (bit `3·row + box`) of each word as last examined by [`State::update`].
+    mr: [u16; 27],
     /// Digits with a column presence changed since their last claiming pass.
     claim_due: u32,
 }
@@ -650,6 +660,7 @@ impl State {
             unsolved: [words[0], words[1], words[2]],
             pairs: [0; 3],
             cols: [0; 27],
+            mr: [0; 27],
             claim_due: 0x1ff,
         };
         let mut conflict = 0u32;
@@ -692,6 +703,7 @@ impl State {
             unsolved: [ALL & !m[0], ALL & !m[1], ALL & !m[2]],
             pairs: [0; 3],
             cols: [0; 27],
+            mr: [0; 27],
             claim_due: 0x1ff,
         };
         for d in 0..9 {
@@ -779,6 +791,7 @@ impl State {
         // The table is idempotent, so `x` needs no second look until something else changes it.
         self.cells[sb] = x;
         self.prev[sb] = x;
+        self.mr[sb] = lc.kept;
         true
     }
 
@@ -982,9 +995,13 @@ impl State {
         let mut t = Tally::default();
         for d in 0..9 {
             let i = 3 * d;
-            let m = minirows(self.cells[i]) as u32
-                | (minirows(self.cells[i + 1]) as u32) << 9
-                | (minirows(self.cells[i + 2]) as u32) << 18;
+            // At a fixpoint every word is as its last update left it, and so is its matrix.
+            debug_assert_eq!(
+                [0, 1, 2].map(|k| self.mr[i + k] as usize),
+                [0, 1, 2].map(|k| minirows(self.cells[i + k]))
+            );
+            let m =
+                self.mr[i] as u32 | (self.mr[i + 1] as u32) << 9 | (self.mr[i + 2] as u32) << 18;
             let c = self.cols[i] as u32
                 | (self.cols[i + 1] as u32) << 9
                 | (self.cols[i + 2] as u32) << 18;
