@@ -14,7 +14,7 @@
 //! - `COL_SINGLE`: column pointing; with `Lc::single_row`, solved-cell detection.
 //! - `State::update_all`, `stale_sse2` / `stale_portable`: stale-word sweeps with a SIMD mask;
 //!   the first sweep of a round takes the words its caller reports changed.
-//! - `PEER_WORDS`: a word's band and its digit's other words.
+//! - `PEER_WORDS`: a word's band, digit and its digit's other words.
 //! - `State::claim_columns`, `State::cols`, `State::claim_due`: column claiming once per
 //!   round, from stored folds, for due digits only.
 //! - `State::naked_singles`: bit-sliced candidate counts (empty, single, bivalue cells).
@@ -608,9 +608,9 @@ fn stale_sse2(cells: &[u32; 27], prev: &[u32; 27]) -> u32 {
     }
 }
 
-/// For each word: the words of the same digit in the other two bands, and its band.
-static PEER_WORDS: [[u8; 3]; 27] = {
-    let mut t = [[0u8; 3]; 27];
+/// For each word: the words of the same digit in the other two bands, its band and its digit.
+static PEER_WORDS: [[u8; 4]; 27] = {
+    let mut t = [[0u8; 4]; 27];
     let mut sb = 0;
     while sb < 27 {
         let (d, b) = (sb / 3, sb % 3);
@@ -618,6 +618,7 @@ static PEER_WORDS: [[u8; 3]; 27] = {
             (3 * d + (b + 1) % 3) as u8,
             (3 * d + (b + 2) % 3) as u8,
             b as u8,
+            d as u8,
         ];
         sb += 1;
     }
@@ -767,7 +768,7 @@ impl State {
     /// `false` on contradiction.
     #[inline(always)]
     fn update(&mut self, sb: usize) -> bool {
-        let [o1, o2, b] = PEER_WORDS[sb];
+        let [o1, o2, b, d] = PEER_WORDS[sb];
         let b = b as usize;
         let lc = LC[minirow_hash(self.cells[sb])];
         let x = self.cells[sb] & lc.keep;
@@ -777,7 +778,7 @@ impl State {
         let cols = columns(x);
         let old = self.cols[sb] as u32;
         self.cols[sb] = cols as u16;
-        self.claim_due |= ((old != cols) as u32) << (sb / 3);
+        self.claim_due |= ((old != cols) as u32) << d;
         let point = COL_SINGLE[cols as usize];
         self.cells[o1 as usize] &= !point;
         self.cells[o2 as usize] &= !point;
@@ -1489,8 +1490,8 @@ mod tests {
         assert_eq!(COL_SINGLE[0o124], 0o124124124);
         assert_eq!(CLAIM[0], ALL);
         assert_eq!(CLAIM[0o003] & 0o007_007_007, 0);
-        let [o1, o2, b] = PEER_WORDS[3 * 4 + 1];
-        assert_eq!((o1, o2, b), (3 * 4 + 2, 3 * 4, 1));
+        let [o1, o2, b, d] = PEER_WORDS[3 * 4 + 1];
+        assert_eq!((o1, o2, b, d), (3 * 4 + 2, 3 * 4, 1, 4));
     }
 
     /// The mini-row hash is perfect, and on any word it finds the entry of that word's
