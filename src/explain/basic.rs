@@ -24,9 +24,31 @@ pub(crate) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
 }
 
 /// `combinations(k, 9)` for k = 0..=9, computed once.
-fn combos(k: u32) -> &'static [u32] {
+pub(crate) fn combos(k: u32) -> &'static [u32] {
     static TABLE: std::sync::OnceLock<Vec<Vec<u32>>> = std::sync::OnceLock::new();
     &TABLE.get_or_init(|| (0..=9).map(|k| combinations(k, 9).collect()).collect())[k as usize]
+}
+
+/// `combinations(k, n)` for `n <= 9`, in the same (ascending) order: the masks of
+/// `combos(k)` below `1 << n`, which come first.
+pub(crate) fn combos_of(k: u32, n: u32) -> &'static [u32] {
+    let all = combos(k);
+    &all[..all.partition_point(|&m| m < 1 << n)]
+}
+
+/// The masks of `combos(k)` that lie within `mask` (bits below 9), in the same order, without
+/// visiting the others: each combination of `k` of the mask's `n` bits is spread onto those
+/// bits, which keeps the order (the highest bit where two masks differ stays the highest).
+pub(crate) fn combos_within(mask: u32, k: u32) -> impl Iterator<Item = u32> {
+    let mut at = [0u8; 9];
+    let mut n = 0;
+    for i in bits(mask) {
+        at[n] = i as u8;
+        n += 1;
+    }
+    combos_of(k, n as u32)
+        .iter()
+        .map(move |&c| bits(c).fold(0, |m, i| m | 1 << at[i]))
 }
 
 /// The set bits of a mask, ascending.
@@ -348,10 +370,7 @@ fn hidden_set_findings_in(
             if eligible.pop() < degree {
                 continue;
             }
-            for &combo in combos(degree) {
-                if combo & !eligible != 0 {
-                    continue;
-                }
+            for combo in combos_within(eligible, degree) {
                 let mut sets = [0u16; 4];
                 let mut values = 0u16;
                 for (i, bit) in bits(combo).enumerate() {
@@ -554,7 +573,9 @@ fn fish_findings_in(
         if eligible.iter().all(|&e| e.pop() < degree) {
             continue;
         }
-        for &combo in combos(degree) {
+        // A combination of lines outside every digit's eligible lines finds nothing.
+        let any_eligible = eligible.iter().fold(0, |m, &e| m | e);
+        for combo in combos_within(any_eligible, degree) {
             for v in 1..=9u8 {
                 if combo & !eligible[v as usize] != 0 {
                     continue;

@@ -369,7 +369,8 @@ mod tests {
     }
 
     /// Every region lists its cells in ascending order, so a walk over a region's cells in
-    /// SE's order is a walk over a mask's bits (the unique-loop search relies on it).
+    /// SE's order is a walk over a mask's bits (the unique-loop search and the hidden
+    /// parents of `off_to_on` rely on it).
     #[test]
     fn region_cells_ascend() {
         for (r, cells) in REGION_CELLS.iter().enumerate() {

@@ -624,19 +624,19 @@ impl Links {
     /// Builds the table of `b`.
     fn build(&mut self, b: &Board) {
         self.edges.clear();
-        self.start.clear();
-        self.ys.clear();
+        self.start.resize(1459, 0);
+        self.ys.resize(1458, 0);
         let mut offs = Vec::new();
         let mut ons = Vec::new();
         let mut hidden = Vec::new();
         for k in 0..729 {
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
-            // The off potential, then the on one (packed potentials count up).
-            self.start.push(self.edges.len() as u32);
+            // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
+            self.start[2 * k] = self.edges.len() as u32;
             if !b.has(cell, v) {
-                self.ys.push(0);
-                self.start.push(self.edges.len() as u32);
-                self.ys.push(0);
+                self.ys[2 * k] = 0;
+                self.start[2 * k + 1] = self.edges.len() as u32;
+                self.ys[2 * k + 1] = 0;
                 continue;
             }
             Chainer::off_to_on(
@@ -650,23 +650,24 @@ impl Links {
                 &mut hidden,
             );
             self.edges.extend(ons.iter().map(|o| (o.pot, o.cause)));
-            let ys = ons.iter().filter(|o| o.cause == Cause::NakedSingle).count();
-            self.ys.push(ys as u8);
-            self.start.push(self.edges.len() as u32);
+            // The Y links open each list: the last digit of a bivalue cell (off), the cell's
+            // other digits (on).
+            let count = b.count(cell) as u8;
+            self.ys[2 * k] = (count == 2) as u8;
+            self.start[2 * k + 1] = self.edges.len() as u32;
             Chainer::on_to_off(b, pot(cell, v, true), true, &mut offs);
             self.edges.extend_from_slice(&offs);
-            let ys = offs.iter().filter(|o| o.1 == Cause::NakedSingle).count();
-            self.ys.push(ys as u8);
+            self.ys[2 * k + 1] = count - 1;
         }
-        self.start.push(self.edges.len() as u32);
+        self.start[1458] = self.edges.len() as u32;
     }
 
     /// Selects the links of mode (`y`, `x`): on potentials lose their Y links without `y`
     /// (their X links are read in every mode); off potentials keep only their Y link without
     /// `x`, only their X links without `y`.
     fn select(&mut self, y: bool, x: bool) {
-        self.lo.clear();
-        self.hi.clear();
+        self.lo.resize(1458, 0);
+        self.hi.resize(1458, 0);
         for p in 0..1458 {
             let (start, end, ys) = (self.start[p], self.start[p + 1], self.ys[p] as u32);
             let (lo, hi) = if pot_on(p as Pot) {
@@ -678,8 +679,8 @@ impl Links {
                     (false, _) => (start + ys, end),
                 }
             };
-            self.lo.push(lo);
-            self.hi.push(hi);
+            self.lo[p] = lo;
+            self.hi[p] = hi;
         }
     }
 
@@ -1176,15 +1177,11 @@ impl Chainer {
                     if let (Some(src), Some(offs)) = (source, offs) {
                         let gone =
                             src.digits[v as usize] & REGION_MASK[region] & !b.digits[v as usize];
-                        if gone != 0 {
-                            for &c in &REGION_CELLS[region] {
-                                let c = c as usize;
-                                if gone & (1u128 << c) != 0 {
-                                    let n = offs.get(pot(c, v, false));
-                                    if n != NONE {
-                                        hidden.push(n);
-                                    }
-                                }
+                        // In the region's order: its cells ascend (`region_cells_ascend`).
+                        for c in cells_of(gone) {
+                            let n = offs.get(pot(c, v, false));
+                            if n != NONE {
+                                hidden.push(n);
                             }
                         }
                     }
@@ -1416,6 +1413,9 @@ impl Chainer {
     /// SE's `createCycleHint`: a candidate seen by an on and by an off potential of the cycle
     /// (outside the cycle's cells) goes.
     fn cycle_hint(&mut self, b: &Board, dst: u32, y: bool, x: bool) -> Option<ChainHint> {
+        if !self.cycle_removes(b, dst) {
+            return None;
+        }
         // The chain from the closing node up to (not including) the root.
         let mut chain = Vec::new();
         let mut cur = dst;
@@ -1487,6 +1487,35 @@ impl Chainer {
             place: None,
             nest,
         })
+    }
+
+    /// Whether the cycle closing at `dst` removes anything, as [`Chainer::cycle_hint`] decides
+    /// it (a candidate off the cycle's cells seen by an on potential and by an off potential
+    /// of its digit), from one mask per digit and side instead of the lists it builds: most
+    /// cycles remove nothing, and then no list is needed.
+    fn cycle_removes(&self, b: &Board, dst: u32) -> bool {
+        let mut cells_set: u128 = 0;
+        let mut cur = dst;
+        loop {
+            let node = &self.nodes[cur as usize];
+            if node.parent_count == 0 {
+                break;
+            }
+            cells_set |= 1u128 << pot_cell(node.pot);
+            cur = self.parents[node.first_parent as usize];
+        }
+        let mut sides = [[0 as Cells; 10]; 2];
+        let mut cur = dst;
+        loop {
+            let node = &self.nodes[cur as usize];
+            if node.parent_count == 0 {
+                break;
+            }
+            let (c, v) = (pot_cell(node.pot), pot_value(node.pot) as usize);
+            sides[pot_on(node.pot) as usize][v] |= PEER_MASK[c] & !cells_set & b.digits[v];
+            cur = self.parents[node.first_parent as usize];
+        }
+        (1..10).any(|v| sides[0][v] & sides[1][v] != 0)
     }
 
     /// Rule parents and signature of a cycle found by a nested search: its targets are the

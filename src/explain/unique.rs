@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use super::basic::{bits, combinations};
+use super::basic::{bits, combos, combos_of};
 use super::board::{
     cells_of, digits_of, Board, Cells, Region, CELL_REGION, INDEX_IN_REGION, PEER_MASK,
     REGION_CELLS, REGION_MASK,
@@ -183,6 +183,13 @@ impl Walk<'_> {
                     }
                     let mut seen = seen;
                     seen[parity] |= regions;
+                    // A valid loop's even cells meet exactly the regions its odd cells meet.
+                    // A region met by one parity only must be met later by a cell not yet on
+                    // the path; where no such cell holds both digits, every loop this branch
+                    // closes is invalid (dropped below), so it is not walked.
+                    if !self.can_balance(seen, on_path | (1 << next)) {
+                        continue;
+                    }
                     let allowed = if card > 2 { allowed_ex - 1 } else { allowed_ex };
                     self.check_for_loops(
                         next,
@@ -198,6 +205,23 @@ impl Walk<'_> {
             }
         }
         path.pop();
+    }
+
+    /// Whether every region that the path's cells of one parity meet and those of the other do
+    /// not (`seen`) still holds a cell of `pair` off the path (`on_path`): a loop closed from
+    /// here can be valid only then.
+    #[inline]
+    fn can_balance(&self, seen: [u32; 2], on_path: Cells) -> bool {
+        let free = self.pair & !on_path;
+        let mut odd_one_out = seen[0] ^ seen[1];
+        while odd_one_out != 0 {
+            let r = odd_one_out.trailing_zeros() as usize;
+            if REGION_MASK[r] & free == 0 {
+                return false;
+            }
+            odd_one_out &= odd_one_out - 1;
+        }
+        true
     }
 }
 
@@ -302,64 +326,57 @@ fn type3(b: &Board, lp: &[usize], c1: usize, c2: usize, v1: u8, v2: u8) -> Vec<L
             let i1 = INDEX_IN_REGION[c1][kind] as usize;
             let i2 = INDEX_IN_REGION[c2][kind] as usize;
             if degree * 2 <= empty {
-                for combo in combinations(degree, 9) {
+                for &combo in combos(degree) {
                     if !contains_first(combo, i1, i2) {
                         continue;
                     }
+                    // The sets are the extra digits (for the two extra cells) and the other
+                    // cells' candidates; each must have two members or more, and together
+                    // exactly `degree` (SE's common tuple). No list is built: the tests are on
+                    // masks, in any order (they only and together).
                     let mut naked = extra & b.cands[c1] & b.cands[c2];
-                    let mut others = Vec::new();
-                    let mut sets = Vec::new();
-                    for k in bits(combo) {
-                        if k == i1 {
-                            sets.push(extra);
-                        } else {
-                            let c = REGION_CELLS[region][k] as usize;
-                            sets.push(b.cands[c]);
-                            naked |= b.cands[c];
-                            others.push(c);
-                        }
+                    let mut others: Cells = 0;
+                    let mut ok = extra.count_ones() > 1;
+                    let mut union = extra;
+                    for k in bits(combo & !(1 << i1)) {
+                        let c = REGION_CELLS[region][k] as usize;
+                        let m = b.cands[c];
+                        naked |= m;
+                        union |= m;
+                        ok &= m.count_ones() > 1;
+                        others |= 1u128 << c;
                     }
-                    if naked.pop() != degree {
+                    if naked.pop() != degree || !ok || union.pop() != degree {
                         continue;
                     }
-                    let mut union = 0u16;
-                    let mut ok = true;
-                    for &s in &sets {
-                        if s.count_ones() <= 1 {
-                            ok = false;
-                            break;
-                        }
-                        union |= s;
-                    }
-                    if !ok || union.pop() != degree {
-                        continue;
-                    }
-                    out.push(type3_naked(b, lp, v1, v2, region, c1, c2, &others, union));
+                    out.push(type3_naked(b, lp, v1, v2, region, c1, c2, others, union));
                 }
             }
             if degree * 2 < empty {
-                let rem: Vec<u8> = (1..=9u8)
-                    .filter(|&v| v != v1 && v != v2 && extra & (1 << v) == 0)
-                    .collect();
-                if degree >= 2 && (degree - 2) as usize <= rem.len() {
-                    for pc in combinations(degree - 2, rem.len() as u32) {
-                        let mut values: Vec<u8> = bits(pc).map(|i| rem[i]).collect();
-                        values.push(v1);
-                        values.push(v2);
+                // The digits other than the loop's and the extra ones, ascending.
+                let mut rem = [0u8; 9];
+                let mut n_rem = 0;
+                for v in 1..=9u8 {
+                    if v != v1 && v != v2 && extra & (1 << v) == 0 {
+                        rem[n_rem] = v;
+                        n_rem += 1;
+                    }
+                }
+                if degree >= 2 && (degree - 2) as usize <= n_rem {
+                    for &pc in combos_of(degree - 2, n_rem as u32) {
+                        // The chosen digits with the loop's two: every one must have a place
+                        // in the region besides the second extra cell, all together `degree`.
+                        let hidden: u16 = bits(pc).fold(both, |m, i| m | (1 << rem[i]));
                         let mut union = 0u16;
                         let mut ok = true;
-                        for &v in &values {
+                        for v in digits_of(hidden) {
                             let pos = b.positions(region, v) & !(1 << i2);
-                            if pos == 0 {
-                                ok = false;
-                                break;
-                            }
+                            ok &= pos != 0;
                             union |= pos;
                         }
                         if !ok || union.pop() != degree {
                             continue;
                         }
-                        let hidden: u16 = values.iter().fold(0, |m, &v| m | (1 << v));
                         out.push(type3_hidden(b, lp, v1, v2, region, c1, c2, hidden, union));
                     }
                 }
@@ -378,7 +395,7 @@ fn type3_naked(
     region: Region,
     c1: usize,
     c2: usize,
-    others: &[usize],
+    others: Cells,
     values: u16,
 ) -> LoopHint {
     // SE on a plain sudoku (its "Latin" branch): the set's digits leave the region's other
@@ -386,7 +403,7 @@ fn type3_naked(
     let mut masks = [0u16; 81];
     for &c in &REGION_CELLS[region] {
         let c = c as usize;
-        if others.contains(&c) || c == c1 || c == c2 {
+        if others & (1u128 << c) != 0 || c == c1 || c == c2 {
             continue;
         }
         masks[c] = b.cands[c] & values;
@@ -625,15 +642,16 @@ fn bug3(b: &Board, cells: &[usize], all_values: u16, common: Cells, sink: &mut d
             if (region_cells.len() as u32) < degree {
                 continue;
             }
-            for combo in combinations(degree - 1, region_cells.len() as u32) {
-                let naked_cells: Vec<usize> = bits(combo).map(|i| region_cells[i]).collect();
+            for &combo in combos_of(degree - 1, region_cells.len() as u32) {
+                let mut naked_cells: Cells = 0;
                 let mut other = 0u16;
                 let mut ok = true;
                 let mut union = all_values;
                 if all_values.count_ones() <= 1 {
                     ok = false;
                 }
-                for &c in &naked_cells {
+                for c in bits(combo).map(|i| region_cells[i]) {
+                    naked_cells |= 1u128 << c;
                     let p = b.cands[c];
                     other |= p;
                     if p.count_ones() <= 1 {
@@ -647,7 +665,7 @@ fn bug3(b: &Board, cells: &[usize], all_values: u16, common: Cells, sink: &mut d
                 let naked = union;
                 let mut masks = [0u16; 81];
                 for &c in &region_cells {
-                    if naked_cells.contains(&c) || cells.contains(&c) {
+                    if naked_cells & (1u128 << c) != 0 || cells.contains(&c) {
                         continue;
                     }
                     masks[c] = b.cands[c] & naked;

@@ -330,3 +330,28 @@ positions! {
         &[],
         None;
 }
+
+/// `combos_within` and `combos_of` give exactly the combinations the full enumeration keeps, in
+/// its order (the producers' order of visits depends on it).
+#[test]
+fn combinations_within_a_mask_keep_the_order() {
+    use super::super::basic::{combinations, combos, combos_of, combos_within};
+    for k in 0..=9u32 {
+        assert_eq!(combos(k), combinations(k, 9).collect::<Vec<_>>());
+        for n in 0..=9u32 {
+            assert_eq!(combos_of(k, n), combinations(k, n).collect::<Vec<_>>());
+        }
+        for mask in 0..512u32 {
+            let want: Vec<u32> = combos(k)
+                .iter()
+                .copied()
+                .filter(|&c| c & !mask == 0)
+                .collect();
+            assert_eq!(
+                combos_within(mask, k).collect::<Vec<_>>(),
+                want,
+                "{k} {mask:b}"
+            );
+        }
+    }
+}
