@@ -21,8 +21,10 @@
 //! - `State::from_grid`, `value_words`, `State::from_candidates`: batch givens, branch-free;
 //!   pencilmark start.
 //! - `State::branch_point`, `search`: at each fixpoint the triad rules (a mini-row or
-//!   mini-column holds exactly three digits; `MR`, `alone_minirows`, packed `Tally`), then a branch on a digit with two
-//!   configurations in the band or stack with fewest (`PERMS`, `PERM_COUNT`, `matrix_cells`).
+//!   mini-column holds exactly three digits; `State::mr` stored by `update` from `Lc::kept`,
+//!   `alone_minirows`, a `Tally` packing all bands, rows and columns), then a branch on a digit
+//!   with two configurations in the band or stack with fewest (`PERMS`, `PERM_COUNT`,
+//!   `matrix_cells`).
 //! - `State::pick_cell`, `search`: otherwise a bivalue cell of the densest band and row
 //!   (`ROW_POP`), the last candidate applied in place.
 
