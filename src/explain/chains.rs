@@ -510,7 +510,10 @@ pub(crate) struct Chainer {
     on_cache: Vec<u32>,
     /// Scratch for the cycle search: off potentials on each on node's chain.
     chain_sets: Vec<[u64; 12]>,
-    set_of: Vec<u32>,
+    /// Scratch for the cycle search's batches: each node with its chain set's index.
+    cyc_a: Vec<(u32, u32)>,
+    cyc_b: Vec<(u32, u32)>,
+    cyc_c: Vec<(u32, u32)>,
     /// The static links of the current search.
     links: Links,
     /// The grid `links` was built for.
@@ -689,6 +692,13 @@ impl Links {
     fn of(&self, p: Pot) -> &[(Pot, Cause)] {
         &self.edges[self.lo[p as usize] as usize..self.hi[p as usize] as usize]
     }
+
+    /// Has the potential no consequence in the selected mode? Such an off potential is a dead
+    /// end of the unary searches (see [`Chainer::do_cycles`]).
+    #[inline(always)]
+    fn leads_nowhere(&self, p: Pot) -> bool {
+        self.lo[p as usize] == self.hi[p as usize]
+    }
 }
 
 /// SE's sort key of a chain hint: rating, complexity, sort key.
@@ -743,7 +753,9 @@ impl Chainer {
             limit: u64::MAX,
             on_cache: vec![NONE; 729],
             chain_sets: Vec::new(),
-            set_of: Vec::new(),
+            cyc_a: Vec::new(),
+            cyc_b: Vec::new(),
+            cyc_c: Vec::new(),
             links: Links::default(),
             links_grid: None,
             x_memo: DigitMemo::default(),
@@ -1214,6 +1226,10 @@ impl Chainer {
     /// SE's `doForcingChains` from the on source in the same mode builds the same tree (its
     /// deduplicated off potentials are the first of each here, and `isParent` never drops a
     /// first one), stopping at that node, so the node and its chain are the same.
+    ///
+    /// An off potential with no links in the mode (a dead end) would derive nothing in the next
+    /// batch, so it gets no node unless it is that target: the nodes that parent anything, the
+    /// cycles and their order are the same.
     fn do_cycles(
         &mut self,
         src: Pot,
@@ -1227,19 +1243,16 @@ impl Chainer {
         let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
         self.stamp_on[cv(src)] = stamp;
-        let mut pending_on = std::mem::take(&mut self.buf_a);
-        let mut pending_off = std::mem::take(&mut self.buf_b);
-        let mut batch = std::mem::take(&mut self.buf_c);
+        // Each on node goes with its chain set: the off potentials on its first-parent chain
+        // (SE's `isParent`); each off node with its on parent's.
+        let mut pending_on = std::mem::take(&mut self.cyc_a);
+        let mut pending_off = std::mem::take(&mut self.cyc_b);
+        let mut batch = std::mem::take(&mut self.cyc_c);
         pending_on.clear();
         pending_off.clear();
-        pending_on.push(root);
-        // For each on node, the off potentials on its first-parent chain (SE's `isParent`).
+        pending_on.push((root, 0));
         let mut sets = std::mem::take(&mut self.chain_sets);
         sets.clear();
-        let mut set_of = std::mem::take(&mut self.set_of);
-        set_of.clear();
-        set_of.resize(self.nodes.len(), NONE);
-        set_of[root as usize] = 0;
         sets.push([0u64; 12]);
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
@@ -1249,7 +1262,7 @@ impl Chainer {
             let next_depth = pending_on
                 .first()
                 .or(pending_off.first())
-                .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
+                .map_or(0, |&(n, _)| self.nodes[n as usize].depth as u32 + 1);
             let cycles_can = self.can_beat(base, next_depth.max(4), sort_key);
             let chain_can =
                 want_target && target.is_none() && self.can_beat(fc_base, next_depth + 1, fc_key);
@@ -1259,14 +1272,20 @@ impl Chainer {
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
-            for &p in &batch {
-                let chain = sets[set_of[p as usize] as usize];
+            for &(p, s) in &batch {
+                let chain = &sets[s as usize];
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let k = cv(q);
                     if chain[k / 64] >> (k % 64) & 1 == 0 {
+                        let is_target = want_target && target.is_none() && q == conj(src);
+                        // An off potential with no links derives nothing in the next batch:
+                        // it closes no cycle and parents no node, so it is not made.
+                        if !is_target && links.leads_nowhere(q) {
+                            continue;
+                        }
                         let n = self.node(q, cause, &[p]);
-                        pending_off.push(n);
-                        if want_target && target.is_none() && q == conj(src) {
+                        pending_off.push((n, s));
+                        if is_target {
                             target = Some(n);
                         }
                     }
@@ -1275,8 +1294,9 @@ impl Chainer {
             length += 1;
             std::mem::swap(&mut batch, &mut pending_off);
             pending_off.clear();
-            for &p in &batch {
-                for &(q, cause) in links.of(self.nodes[p as usize].pot) {
+            for &(p, s) in &batch {
+                let p_pot = self.nodes[p as usize].pot;
+                for &(q, cause) in links.of(p_pot) {
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
                         let n = self.node(q, cause, &[p]);
@@ -1284,16 +1304,11 @@ impl Chainer {
                     } else if fresh {
                         let n = self.node(q, cause, &[p]);
                         self.stamp_on[cv(q)] = stamp;
-                        pending_on.push(n);
                         // Its chain: its parent off potential and that one's on parent's chain.
-                        let grand = self.parents[self.nodes[p as usize].first_parent as usize];
-                        let mut chain = sets[set_of[grand as usize] as usize];
-                        let k = cv(self.nodes[p as usize].pot);
+                        let mut chain = sets[s as usize];
+                        let k = cv(p_pot);
                         chain[k / 64] |= 1 << (k % 64);
-                        if set_of.len() <= n as usize {
-                            set_of.resize(n as usize + 1, NONE);
-                        }
-                        set_of[n as usize] = sets.len() as u32;
+                        pending_on.push((n, sets.len() as u32));
                         sets.push(chain);
                     }
                 }
@@ -1301,10 +1316,9 @@ impl Chainer {
         }
         self.links = links;
         self.chain_sets = sets;
-        self.set_of = set_of;
-        self.buf_a = pending_on;
-        self.buf_b = pending_off;
-        self.buf_c = batch;
+        self.cyc_a = pending_on;
+        self.cyc_b = pending_off;
+        self.cyc_c = batch;
         (cycles, target)
     }
 
@@ -1317,8 +1331,12 @@ impl Chainer {
     /// `src`; from such a `p` only potentials reachable from `src` can be reached, so if the
     /// search did not reach `p`'s conjugate either, a search from `p` cannot find its target:
     /// `p` goes into `unreachable` (cleared with each pass's links) and its search is skipped.
+    ///
+    /// An off potential with no links in the mode (a dead end) derives nothing: it is stamped as
+    /// reached but gets no node unless it is the target, and a search from one is not run (its
+    /// target, an on potential, can only come from a link).
     fn do_forcing_chains(&mut self, src: Pot, y: bool, chains: &mut Vec<u32>) {
-        if self.unreachable.contains(src) {
+        if self.unreachable.contains(src) || (!pot_on(src) && self.links.leads_nowhere(src)) {
             return;
         }
         let stamp = self.next_stamp();
@@ -1357,13 +1375,19 @@ impl Chainer {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_off[cv(q)] != stamp;
                     if is_target || fresh {
+                        if fresh {
+                            self.stamp_off[cv(q)] = stamp;
+                            // A dead end (no links): reached, but it would derive nothing.
+                            if !is_target && links.leads_nowhere(q) {
+                                continue;
+                            }
+                        }
                         let n = self.node(q, cause, &[p]);
                         if is_target {
                             chains.push(n);
                             found = true;
                         }
                         if fresh {
-                            self.stamp_off[cv(q)] = stamp;
                             pending_off.push(n);
                         }
                     }
@@ -1394,7 +1418,8 @@ impl Chainer {
         self.buf_b = pending_off;
         self.buf_c = batch;
         if !found && !pruned && !self.spent() {
-            // Every potential reachable from `src` is a node from `root` on (one each).
+            // Every potential reachable from `src` is a node from `root` on (one each), but
+            // for the dead ends, which are left out of `unreachable` (a subset is still right).
             for n in root as usize..self.nodes.len() {
                 let p = self.nodes[n].pot;
                 let k = cv(p);
