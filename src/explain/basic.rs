@@ -304,10 +304,7 @@ pub(crate) fn locking_findings(
     for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
         for v in 1..=9u8 {
             let dv = b.digits[v as usize];
-            let mut firsts = confined(dv, t1, t2);
-            while firsts != 0 {
-                let r1 = CELL_REGION[firsts.trailing_zeros() as usize][t1];
-                firsts &= firsts - 1;
+            for r1 in regions_of(t1) {
                 let pos = dv & REGION_MASK[r1];
                 if pos.count_ones() < 2 {
                     continue;
