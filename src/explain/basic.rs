@@ -211,7 +211,7 @@ const BAND_STARTS: Cells = grid_cells(0b001_001_001, 0x1ff);
 /// The regions of kind `t1` where a digit's places (`dv`) meet exactly one region of kind `t2`,
 /// each as its first cell, so ascending cells are ascending regions. Every intersection
 /// `(r1, r2)` of `locking` has its `r1` here (its places, two or more, all lie in `r2`), and a
-/// region here with two places or more is one; the callers drop those with one place. Three
+/// region here with two places or more is one; `locking` drops those with one place. Three
 /// segments per region, each a flag: `h` says a row meets a stack (three cells ORed), `v` that
 /// a column meets a band; a region qualifies when exactly one of its three is set.
 #[inline]
