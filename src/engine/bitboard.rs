@@ -353,7 +353,9 @@ const fn matrix_cells(s: usize) -> u32 {
     cells
 }
 
-/// The mini-row matrix (bit `3·row + box`) of a band word.
+/// The mini-row matrix (bit `3·row + box`) of a band word, computed afresh. The search reads
+/// the matrices [`State::update`] stores (`State::mr`); this is their check (a debug assertion
+/// at every branch point) and the tests' definition.
 #[inline(always)]
 fn minirows(w: u32) -> usize {
     MR[minirow_hash(w)] as usize
