@@ -46,6 +46,14 @@ const ALL_WORDS: u32 = (1 << 27) - 1;
 /// configurations (docs/engine.md: 35 against 30, 40, 45 and none).
 const OPEN_FLOOR: u32 = 35;
 
+/// A puzzle whose first branch point has at least this many open cells, or fewer than
+/// [`EAGER_PAIRS`] bivalue cells, branches on configurations from the start; any other guesses
+/// cells until its first dead end (**configurations on demand**, docs/engine.md).
+const EAGER_OPEN: u32 = 50;
+
+/// See [`EAGER_OPEN`].
+const EAGER_PAIRS: u32 = 8;
+
 /// All 27 cells of a band.
 const ALL: u32 = (1 << 27) - 1;
 
@@ -111,6 +119,7 @@ fn run(start: Option<State>, limit: u32, max_guesses: u64) -> Solved {
         guesses: 0,
         max_guesses,
         gave_up: false,
+        configs: None,
     };
     if let Some(state) = start {
         search(state, ALL_WORDS, &mut ctx);
@@ -979,16 +988,7 @@ impl State {
     fn branch_point(&mut self) -> Branch {
         // Near the leaves (**open-cell floor**) a cell guess or two finishes the puzzle and
         // the rules below cost more than they save.
-        let open: u32 = self
-            .unsolved
-            .iter()
-            .map(|&u| {
-                (ROW_POP[(u & 0x1ff) as usize]
-                    + ROW_POP[((u >> 9) & 0x1ff) as usize]
-                    + ROW_POP[(u >> 18) as usize & 0x1ff]) as u32
-            })
-            .sum();
-        if open < OPEN_FLOOR {
+        if band_count(self.unsolved) < OPEN_FLOOR {
             return Branch::Cell;
         }
         // Per digit, over all three bands at once (**packed tallies**: band `b` at bits
@@ -1121,6 +1121,15 @@ impl State {
         Branch::Config(d, a, z)
     }
 
+    /// Whether a search whose first branch point is this state should branch on
+    /// configurations from the start (**configurations on demand**). Puzzles with many
+    /// solutions, and easy ones, reach their first branch point with fewer open cells and many
+    /// bivalue cells, and most end without a dead end: for them cell guesses are enough and
+    /// cheaper. A search that does hit a dead end switches to configurations there.
+    fn eager(&self) -> bool {
+        band_count(self.unsolved) >= EAGER_OPEN || band_count(self.pairs) < EAGER_PAIRS
+    }
+
     /// Digit `d`'s mini-column matrix in stack `st` (bit `3·band + column`).
     #[inline(always)]
     fn stack_matrix(&self, d: usize, st: usize) -> usize {
@@ -1188,6 +1197,20 @@ impl State {
     }
 }
 
+/// The cells of three band words, counted with the row-count table (x86-64 without `popcnt`
+/// computes a population count in a dozen instructions).
+#[inline(always)]
+fn band_count(words: [u32; 3]) -> u32 {
+    words
+        .iter()
+        .map(|&u| {
+            (ROW_POP[(u & 0x1ff) as usize]
+                + ROW_POP[((u >> 9) & 0x1ff) as usize]
+                + ROW_POP[(u >> 18) as usize & 0x1ff]) as u32
+        })
+        .sum()
+}
+
 /// Bit-sliced tallies over nine digits, per mini-row (low half, band `b` at bits `9·b..`) and
 /// mini-column (high half, the same layout): where at least one to four digits can go
 /// (`c[0..4]`) and where at least one to four are forced (`f[0..4]`).
@@ -1246,12 +1269,17 @@ struct Ctx {
     guesses: u64,
     max_guesses: u64,
     gave_up: bool,
+    /// Whether branch points use [`State::branch_point`] (triads and configurations) or go
+    /// straight to a cell guess; `None` until the first branch point decides
+    /// ([`State::eager`]), `Some(true)` from the first dead end on.
+    configs: Option<bool>,
 }
 
 /// Searches from `s`, whose words changed since they were last examined are `dirty`.
 fn search(mut s: State, mut dirty: u32, ctx: &mut Ctx) {
     loop {
         if !s.propagate(dirty) {
+            ctx.configs = Some(true);
             return;
         }
         if s.is_solved() {
@@ -1261,7 +1289,13 @@ fn search(mut s: State, mut dirty: u32, ctx: &mut Ctx) {
             }
             return;
         }
-        match s.branch_point() {
+        let configs = *ctx.configs.get_or_insert_with(|| s.eager());
+        let branch = if configs {
+            s.branch_point()
+        } else {
+            Branch::Cell
+        };
+        match branch {
             Branch::Dead => return,
             Branch::Again(changed) => {
                 dirty = changed;
