@@ -117,10 +117,6 @@ impl PotSet {
         self.0[w] |= 1 << b;
         !was
     }
-    #[inline]
-    fn contains(&self, p: Pot) -> bool {
-        self.0[p as usize / 64] >> (p as usize % 64) & 1 == 1
-    }
 }
 
 /// The chaining producer's modes (SE's `Chaining` constructor arguments).
@@ -523,9 +519,8 @@ pub(crate) struct Chainer {
     nishio_memo: DigitMemo,
     /// Digits whose sources the current Nishio search skips (their memo holds).
     nishio_skip: u16,
-    /// Sources whose unary forcing-chain search cannot reach its target in the current mode's
-    /// static link graph (see [`Chainer::do_forcing_chains`]).
-    unreachable: PotSet,
+    /// Reachability in the current unary pass's links (see [`Reach`]).
+    reach: Reach,
     /// Aligned triplet exclusion's memory (it keeps the thread's state here, with the memos
     /// of the chains).
     pub(crate) triplets: super::exclusion::TripletMemo,
@@ -701,6 +696,165 @@ impl Links {
     }
 }
 
+/// Reachability in the selected links of a unary pass (static: they do not change during the
+/// pass), answered for every source at once: the strongly connected components of the link
+/// graph (Tarjan), and per component the set of components it reaches. A unary search walks
+/// only links, so what it can derive is what its source reaches; a forcing chain whose target
+/// its source does not reach, or a cycle where none can close, finds nothing, and is not run.
+#[derive(Default)]
+struct Reach {
+    /// Each potential's component (`u16::MAX`: not a candidate, so in no link).
+    comp: Vec<u16>,
+    /// How many on potentials each component holds.
+    ons: Vec<u16>,
+    /// Words per component in `closure`.
+    words: usize,
+    /// Per component, the components it reaches (itself included), `words` words each.
+    closure: Vec<u64>,
+    /// Tarjan's scratch: visit order, low links, the stack, the explicit call stack (potential,
+    /// next edge), and the potentials in component order.
+    index: Vec<u16>,
+    low: Vec<u16>,
+    stack: Vec<u16>,
+    calls: Vec<(u16, u32)>,
+    members: Vec<u16>,
+    /// Where each component's potentials start in `members` (and where the last ends).
+    starts: Vec<u32>,
+}
+
+impl Reach {
+    /// Computes the components of the links `links` selects on `b`, and with `closure` what
+    /// each reaches.
+    fn build(&mut self, links: &Links, b: &Board, closure: bool) {
+        const UNSEEN: u16 = u16::MAX;
+        self.index.clear();
+        self.index.resize(1458, UNSEEN);
+        self.low.resize(1458, 0);
+        self.comp.clear();
+        self.comp.resize(1458, UNSEEN);
+        self.ons.clear();
+        self.members.clear();
+        self.starts.clear();
+        self.stack.clear();
+        let mut next = 0u16;
+        for cell in 0..81 {
+            for v in digits_of(b.cands[cell]) {
+                let k = cell * 9 + v as usize - 1;
+                for root in [2 * k as u16, 2 * k as u16 + 1] {
+                    if self.index[root as usize] == UNSEEN {
+                        self.strong_connect(links, root, &mut next);
+                    }
+                }
+            }
+        }
+        self.starts.push(self.members.len() as u32);
+        if !closure {
+            return;
+        }
+        // Tarjan completes a component after every component it reaches, so those have
+        // lower numbers and their closures are final when it is merged.
+        let count = self.ons.len();
+        self.words = count.div_ceil(64);
+        let words = self.words;
+        self.closure.clear();
+        self.closure.resize(count * words, 0);
+        for c in 0..count {
+            let (head, tail) = self.closure.split_at_mut(c * words);
+            let row = &mut tail[..words];
+            row[c / 64] |= 1 << (c % 64);
+            for &v in &self.members[self.starts[c] as usize..self.starts[c + 1] as usize] {
+                for &(w, _) in links.of(v) {
+                    let d = self.comp[w as usize] as usize;
+                    if row[d / 64] >> (d % 64) & 1 == 0 {
+                        if links.leads_nowhere(w) {
+                            // A dead end reaches only itself.
+                            row[d / 64] |= 1 << (d % 64);
+                        } else {
+                            for (r, &x) in row.iter_mut().zip(&head[d * words..(d + 1) * words]) {
+                                *r |= x;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tarjan's visit from `root`, with an explicit call stack.
+    fn strong_connect(&mut self, links: &Links, root: Pot, next: &mut u16) {
+        const UNSEEN: u16 = u16::MAX;
+        self.index[root as usize] = *next;
+        self.low[root as usize] = *next;
+        *next += 1;
+        self.stack.push(root);
+        self.calls.push((root, links.lo[root as usize]));
+        while let Some(&mut (v, ref mut e)) = self.calls.last_mut() {
+            let vi = v as usize;
+            if *e < links.hi[vi] {
+                let w = links.edges[*e as usize].0 as usize;
+                *e += 1;
+                if self.index[w] == UNSEEN {
+                    self.index[w] = *next;
+                    *next += 1;
+                    if links.leads_nowhere(w as Pot) {
+                        // A dead end is a component of its own, complete at once.
+                        self.comp[w] = self.ons.len() as u16;
+                        self.starts.push(self.members.len() as u32);
+                        self.members.push(w as u16);
+                        self.ons.push(pot_on(w as Pot) as u16);
+                    } else {
+                        self.low[w] = self.index[w];
+                        self.stack.push(w as u16);
+                        self.calls.push((w as u16, links.lo[w]));
+                    }
+                } else if self.comp[w] == UNSEEN {
+                    // On the stack (not yet in a component).
+                    self.low[vi] = self.low[vi].min(self.index[w]);
+                }
+                continue;
+            }
+            self.calls.pop();
+            if self.low[vi] == self.index[vi] {
+                let c = self.ons.len() as u16;
+                self.starts.push(self.members.len() as u32);
+                let mut ons = 0;
+                while let Some(w) = self.stack.pop() {
+                    self.comp[w as usize] = c;
+                    self.members.push(w);
+                    ons += pot_on(w) as u16;
+                    if w == v {
+                        break;
+                    }
+                }
+                self.ons.push(ons);
+            }
+            if let Some(&(u, _)) = self.calls.last() {
+                let u = u as usize;
+                self.low[u] = self.low[u].min(self.low[vi]);
+            }
+        }
+    }
+
+    /// Does `from` reach `to` through the selected links (`from` itself not counted unless it
+    /// lies on a cycle)? Both must be candidates' potentials.
+    #[inline]
+    fn reaches(&self, from: Pot, to: Pot) -> bool {
+        let (c, d) = (
+            self.comp[from as usize] as usize,
+            self.comp[to as usize] as usize,
+        );
+        self.closure[c * self.words + d / 64] >> (d % 64) & 1 == 1
+    }
+
+    /// Could a cycle through the on potential `p` close? It closes from an off potential whose
+    /// parent is an on potential other than `p` reached from `p` and reaching `p` again (through
+    /// that off potential): a second on potential in `p`'s component.
+    #[inline]
+    fn may_cycle(&self, p: Pot) -> bool {
+        self.ons[self.comp[p as usize] as usize] >= 2
+    }
+}
+
 /// SE's sort key of a chain hint: rating, complexity, sort key.
 type Key = (f64, u32, u8);
 
@@ -761,7 +915,7 @@ impl Chainer {
             x_memo: DigitMemo::default(),
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
-            unreachable: PotSet::new(),
+            reach: Reach::default(),
             triplets: Default::default(),
             nest_memo: std::collections::HashMap::new(),
         }
@@ -1042,7 +1196,7 @@ impl Chainer {
                 0
             };
             self.static_links(b, y, x);
-            self.unreachable.clear();
+            self.reach.build(&self.links, b, x);
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
@@ -1077,12 +1231,15 @@ impl Chainer {
         // A cycle closes on an off potential that links back to the source: the other digit
         // of a bivalue cell (Y) or the other place of the digit in a region (X). Without one
         // there is no cycle, and SE's plain forcing-chain search from the on source (which
-        // does not repeat off potentials, so is much smaller) finds what is left.
-        let closable = (y && b.count(cell) == 2)
+        // does not repeat off potentials, so is much smaller) finds what is left. So it does
+        // when no cycle can close for want of a second on potential in the source's component
+        // (see `Reach::may_cycle`).
+        let closable = ((y && b.count(cell) == 2)
             || (x
                 && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
                     (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).pop() == 2
-                }));
+                })))
+            && self.reach.may_cycle(src);
         if !closable && !x {
             return;
         }
@@ -1326,17 +1483,14 @@ impl Chainer {
     /// contradicts the source is a chain target (at most one per call).
     ///
     /// The links do not change during a unary pass, so this is a breadth-first search of one
-    /// static graph, each potential entered once. A search that runs out of potentials (not
-    /// found, not pruned, not out of budget) has entered every potential `p` reachable from
-    /// `src`; from such a `p` only potentials reachable from `src` can be reached, so if the
-    /// search did not reach `p`'s conjugate either, a search from `p` cannot find its target:
-    /// `p` goes into `unreachable` (cleared with each pass's links) and its search is skipped.
+    /// static graph, each potential entered once: when `src` does not reach its target in that
+    /// graph ([`Reach`]), the search would create nodes and find nothing, and it is not run (a
+    /// dead-end off source, with no links, reaches nothing).
     ///
     /// An off potential with no links in the mode (a dead end) derives nothing: it is stamped as
-    /// reached but gets no node unless it is the target, and a search from one is not run (its
-    /// target, an on potential, can only come from a link).
+    /// reached but gets no node unless it is the target.
     fn do_forcing_chains(&mut self, src: Pot, y: bool, chains: &mut Vec<u32>) {
-        if self.unreachable.contains(src) || (!pot_on(src) && self.links.leads_nowhere(src)) {
+        if !self.reach.reaches(src, conj(src)) {
             return;
         }
         let stamp = self.next_stamp();
@@ -1357,7 +1511,6 @@ impl Chainer {
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
         let links = std::mem::take(&mut self.links);
-        let mut pruned = false;
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
@@ -1365,7 +1518,6 @@ impl Chainer {
                 .or(pending_off.first())
                 .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
             if !self.can_beat(base, next_depth + 1, sort_key) {
-                pruned = true;
                 break;
             }
             std::mem::swap(&mut batch, &mut pending_on);
@@ -1417,22 +1569,6 @@ impl Chainer {
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
-        if !found && !pruned && !self.spent() {
-            // Every potential reachable from `src` is a node from `root` on (one each), but
-            // for the dead ends, which are left out of `unreachable` (a subset is still right).
-            for n in root as usize..self.nodes.len() {
-                let p = self.nodes[n].pot;
-                let k = cv(p);
-                let conj_reached = if pot_on(p) {
-                    self.stamp_off[k] == stamp
-                } else {
-                    self.stamp_on[k] == stamp
-                };
-                if !conj_reached {
-                    self.unreachable.insert(p);
-                }
-            }
-        }
     }
 
     /// SE's `createCycleHint`: a candidate seen by an on and by an off potential of the cycle
@@ -2497,4 +2633,86 @@ fn unary_base(cycle: bool, x: bool, y: bool) -> (f64, u8) {
         6.6
     };
     (base, sort_key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn holds(set: &PotSet, p: Pot) -> bool {
+        set.0[p as usize / 64] >> (p as usize % 64) & 1 == 1
+    }
+
+    /// The potentials `from` reaches through one link or more, by a plain search.
+    fn reached(links: &Links, from: Pot) -> PotSet {
+        let mut seen = PotSet::new();
+        let mut queue = vec![from];
+        while let Some(p) = queue.pop() {
+            for &(q, _) in links.of(p) {
+                if seen.insert(q) {
+                    queue.push(q);
+                }
+            }
+        }
+        seen
+    }
+
+    /// `Reach` answers, for every pair of candidate potentials, what a search of the links
+    /// finds, in the three unary modes, on puzzles and on grids with candidates taken out; and
+    /// `may_cycle` is false only where no on potential reached from the source leads back to it.
+    #[test]
+    fn reach_agrees_with_a_search_of_the_links() {
+        let puzzles = [
+            "...92......68.3...19..7...623..4.1....1...7....8.3..297...8..91...5.72......64...",
+            "7.....4...2..7..8...3..8.799..5..3...6..2..9...1.97..6...3..9...3..4..6...9..1.35",
+            "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for text in puzzles {
+            let g: Grid = text.parse().unwrap();
+            let mut b = Board::new(&g);
+            for round in 0..6 {
+                let mut links = Links::default();
+                links.build(&b);
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    links.select(y, x);
+                    let mut reach = Reach::default();
+                    reach.build(&links, &b, true);
+                    let pots: Vec<Pot> = (0..1458u16)
+                        .filter(|&p| b.has(pot_cell(p), pot_value(p)))
+                        .collect();
+                    for &s in &pots {
+                        let seen = reached(&links, s);
+                        for &t in &pots {
+                            if t != s {
+                                assert_eq!(reach.reaches(s, t), holds(&seen, t), "{round} {s} {t}");
+                            }
+                        }
+                        if pot_on(s) && !reach.may_cycle(s) {
+                            for &u in &pots {
+                                assert!(
+                                    !(pot_on(u)
+                                        && u != s
+                                        && holds(&seen, u)
+                                        && holds(&reached(&links, u), s)),
+                                    "{round} {s} {u}"
+                                );
+                            }
+                        }
+                    }
+                }
+                // Take out a few candidates (never a cell's last) for the next round.
+                for _ in 0..12 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let (cell, v) = ((seed % 81) as usize, (seed / 81 % 9 + 1) as u8);
+                    if b.has(cell, v) && b.count(cell) > 2 {
+                        b.remove(cell, v);
+                    }
+                }
+            }
+        }
+    }
 }
