@@ -1249,7 +1249,9 @@ impl Chainer {
         if closable {
             // The cycle search from the on source also finds the forcing chain from it (SE
             // runs a second search; its tree is the same up to its target, see `do_cycles`).
-            let (found, target) = self.do_cycles(src, y, x, x);
+            // Where the source does not reach that target, the search looks for cycles only.
+            let want_target = x && self.reach.reaches(src, conj(src));
+            let (found, target) = self.do_cycles(src, y, x, want_target);
             cycles = found;
             chains.extend(target);
         } else {
@@ -1414,6 +1416,15 @@ impl Chainer {
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
         let links = std::mem::take(&mut self.links);
+        // The off potentials that link back to the source (a cycle closes through them).
+        let mut partners = [NONE as Pot; 4];
+        let mut np = 0;
+        for &(q, _) in links.of(src) {
+            if np < 4 && links.of(q).iter().any(|&(r, _)| r == src) {
+                partners[np] = q;
+                np += 1;
+            }
+        }
         while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // A cycle closed from here on has at least this complexity (and at least four).
             let next_depth = pending_on
@@ -1436,10 +1447,16 @@ impl Chainer {
                     if chain[k / 64] >> (k % 64) & 1 == 0 {
                         let is_target = want_target && target.is_none() && q == conj(src);
                         // An off potential with no links derives nothing in the next batch:
-                        // it closes no cycle and parents no node, so it is not made.
-                        if !is_target && links.leads_nowhere(q) {
+                        // it closes no cycle and parents no node, so it is not made. Nor is
+                        // one already queued, unless it links back to the source: the first
+                        // of it, ahead in the queue, takes every on potential it leads to.
+                        if !is_target
+                            && (links.leads_nowhere(q)
+                                || (self.stamp_off[k] == stamp && !partners[..np].contains(&q)))
+                        {
                             continue;
                         }
+                        self.stamp_off[k] = stamp;
                         let n = self.node(q, cause, &[p]);
                         pending_off.push((n, s));
                         if is_target {
