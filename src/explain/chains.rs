@@ -624,9 +624,6 @@ impl Links {
         self.edges.clear();
         self.start.resize(1459, 0);
         self.ys.resize(1458, 0);
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let mut hidden = Vec::new();
         for k in 0..729 {
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
             // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
@@ -637,24 +634,16 @@ impl Links {
                 self.ys[2 * k + 1] = 0;
                 continue;
             }
-            Chainer::off_to_on(
-                b,
-                None,
-                pot(cell, v, false),
-                None,
-                true,
-                true,
-                &mut ons,
-                &mut hidden,
-            );
-            self.edges.extend(ons.iter().map(|o| (o.pot, o.cause)));
+            let edges = &mut self.edges;
+            Chainer::off_targets(b, cell, v, true, true, |on, cause, _| {
+                edges.push((on, cause))
+            });
             // The Y links open each list: the last digit of a bivalue cell (off), the cell's
             // other digits (on).
             let count = b.count(cell) as u8;
             self.ys[2 * k] = (count == 2) as u8;
             self.start[2 * k + 1] = self.edges.len() as u32;
-            Chainer::on_to_off(b, pot(cell, v, true), true, &mut offs);
-            self.edges.extend_from_slice(&offs);
+            Chainer::push_on_to_off(b, pot(cell, v, true), true, &mut self.edges);
             self.ys[2 * k + 1] = count - 1;
         }
         self.start[1458] = self.edges.len() as u32;
@@ -727,11 +716,17 @@ impl Reach {
     /// each reaches.
     fn build(&mut self, links: &Links, b: &Board, closure: bool) {
         const UNSEEN: u16 = u16::MAX;
-        self.index.clear();
+        // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
         self.index.resize(1458, UNSEEN);
         self.low.resize(1458, 0);
-        self.comp.clear();
         self.comp.resize(1458, UNSEEN);
+        for cell in 0..81 {
+            for v in digits_of(b.cands[cell]) {
+                let k = 2 * (cell * 9 + v as usize - 1);
+                self.index[k..k + 2].fill(UNSEEN);
+                self.comp[k..k + 2].fill(UNSEEN);
+            }
+        }
         self.ons.clear();
         self.members.clear();
         self.starts.clear();
@@ -756,11 +751,11 @@ impl Reach {
         let count = self.ons.len();
         self.words = count.div_ceil(64);
         let words = self.words;
-        self.closure.clear();
         self.closure.resize(count * words, 0);
         for c in 0..count {
             let (head, tail) = self.closure.split_at_mut(c * words);
             let row = &mut tail[..words];
+            row.fill(0);
             row[c / 64] |= 1 << (c % 64);
             for &v in &self.members[self.starts[c] as usize..self.starts[c + 1] as usize] {
                 for &(w, _) in links.of(v) {
@@ -1274,6 +1269,12 @@ impl Chainer {
     /// (Y links), then the digit in the block, the rest of the row, the rest of the column.
     fn on_to_off(b: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
         out.clear();
+        Self::push_on_to_off(b, p, y, out);
+    }
+
+    /// [`Chainer::on_to_off`] appending to `out`.
+    #[inline(always)]
+    fn push_on_to_off(b: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
         let cell = pot_cell(p);
         let v = pot_value(p);
         if y {
@@ -1319,33 +1320,19 @@ impl Chainer {
         hidden.clear();
         let cell = pot_cell(p);
         let v = pot_value(p);
-        if y && b.count(cell) == 2 {
-            let other = (b.cands[cell] & !(1 << v)).trailing_zeros() as u8;
+        Self::off_targets(b, cell, v, y, x, |on, cause, region| {
             let h0 = hidden.len() as u32;
             if let (Some(src), Some(offs)) = (source, offs) {
-                for d in digits_of(src.cands[cell] & !b.cands[cell]) {
-                    let n = offs.get(pot(cell, d, false));
-                    if n != NONE {
-                        hidden.push(n);
+                match region {
+                    None => {
+                        for d in digits_of(src.cands[cell] & !b.cands[cell]) {
+                            let n = offs.get(pot(cell, d, false));
+                            if n != NONE {
+                                hidden.push(n);
+                            }
+                        }
                     }
-                }
-            }
-            out.push(OnOut {
-                pot: pot(cell, other, true),
-                cause: Cause::NakedSingle,
-                h0,
-                h1: hidden.len() as u32,
-            });
-        }
-        if x {
-            let dv = b.digits[v as usize] & !(1u128 << cell);
-            for kind in [BLOCK, ROW, COLUMN] {
-                let region = CELL_REGION[cell][kind];
-                let rest = dv & REGION_MASK[region];
-                if rest.count_ones() == 1 {
-                    let other = rest.trailing_zeros() as usize;
-                    let h0 = hidden.len() as u32;
-                    if let (Some(src), Some(offs)) = (source, offs) {
+                    Some(region) => {
                         let gone =
                             src.digits[v as usize] & REGION_MASK[region] & !b.digits[v as usize];
                         // In the region's order: its cells ascend (`region_cells_ascend`).
@@ -1356,12 +1343,41 @@ impl Chainer {
                             }
                         }
                     }
-                    out.push(OnOut {
-                        pot: pot(other, v, true),
-                        cause: Cause::Hidden(kind as u8),
-                        h0,
-                        h1: hidden.len() as u32,
-                    });
+                }
+            }
+            out.push(OnOut {
+                pot: on,
+                cause,
+                h0,
+                h1: hidden.len() as u32,
+            });
+        });
+    }
+
+    /// The on potentials the off potential (`cell`, `v`) leads to, in SE's order, each with
+    /// its cause and, for the digit's last place in a region, that region: the cell's last
+    /// digit (Y), then the digit's last place in block, row, column (X).
+    #[inline(always)]
+    fn off_targets(
+        b: &Board,
+        cell: usize,
+        v: u8,
+        y: bool,
+        x: bool,
+        mut f: impl FnMut(Pot, Cause, Option<Region>),
+    ) {
+        if y && b.count(cell) == 2 {
+            let other = (b.cands[cell] & !(1 << v)).trailing_zeros() as u8;
+            f(pot(cell, other, true), Cause::NakedSingle, None);
+        }
+        if x {
+            let dv = b.digits[v as usize] & !(1u128 << cell);
+            for kind in [BLOCK, ROW, COLUMN] {
+                let region = CELL_REGION[cell][kind];
+                let rest = dv & REGION_MASK[region];
+                if rest.count_ones() == 1 {
+                    let other = rest.trailing_zeros() as usize;
+                    f(pot(other, v, true), Cause::Hidden(kind as u8), Some(region));
                 }
             }
         }
@@ -1416,7 +1432,8 @@ impl Chainer {
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
         let links = std::mem::take(&mut self.links);
-        // The off potentials that link back to the source (a cycle closes through them).
+        // The off potentials that link back to the source (a cycle closes through them): at
+        // most four, the other digit of a bivalue cell and the other place in each region.
         let mut partners = [NONE as Pot; 4];
         let mut np = 0;
         for &(q, _) in links.of(src) {
