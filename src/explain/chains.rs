@@ -690,6 +690,7 @@ impl Links {
 /// graph (Tarjan), and per component the set of components it reaches. A unary search walks
 /// only links, so what it can derive is what its source reaches; a forcing chain whose target
 /// its source does not reach, or a cycle where none can close, finds nothing, and is not run.
+/// Built for the X and XY passes (the Y pass runs no forcing chain).
 #[derive(Default)]
 struct Reach {
     /// Each potential's component (`u16::MAX`: not a candidate, so in no link).
@@ -712,9 +713,8 @@ struct Reach {
 }
 
 impl Reach {
-    /// Computes the components of the links `links` selects on `b`, and with `closure` what
-    /// each reaches.
-    fn build(&mut self, links: &Links, b: &Board, closure: bool) {
+    /// Computes the components of the links `links` selects on `b`, and what each reaches.
+    fn build(&mut self, links: &Links, b: &Board) {
         const UNSEEN: u16 = u16::MAX;
         // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
         self.index.resize(1458, UNSEEN);
@@ -743,9 +743,6 @@ impl Reach {
             }
         }
         self.starts.push(self.members.len() as u32);
-        if !closure {
-            return;
-        }
         // Tarjan completes a component after every component it reaches, so those have
         // lower numbers and their closures are final when it is merged.
         let count = self.ons.len();
@@ -1191,7 +1188,10 @@ impl Chainer {
                 0
             };
             self.static_links(b, y, x);
-            self.reach.build(&self.links, b, x);
+            // The Y pass runs no forcing chain, and its cycle test did not pay for the build.
+            if x {
+                self.reach.build(&self.links, b);
+            }
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
@@ -1227,14 +1227,14 @@ impl Chainer {
         // of a bivalue cell (Y) or the other place of the digit in a region (X). Without one
         // there is no cycle, and SE's plain forcing-chain search from the on source (which
         // does not repeat off potentials, so is much smaller) finds what is left. So it does
-        // when no cycle can close for want of a second on potential in the source's component
-        // (see `Reach::may_cycle`).
+        // in the X and XY passes when no cycle can close for want of a second on potential in
+        // the source's component (see `Reach::may_cycle`; the Y pass builds no `Reach`).
         let closable = ((y && b.count(cell) == 2)
             || (x
                 && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
                     (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).pop() == 2
                 })))
-            && self.reach.may_cycle(src);
+            && (!x || self.reach.may_cycle(src));
         if !closable && !x {
             return;
         }
@@ -2712,7 +2712,7 @@ mod tests {
                 for (y, x) in [(false, true), (true, false), (true, true)] {
                     links.select(y, x);
                     let mut reach = Reach::default();
-                    reach.build(&links, &b, true);
+                    reach.build(&links, &b);
                     let pots: Vec<Pot> = (0..1458u16)
                         .filter(|&p| b.has(pot_cell(p), pot_value(p)))
                         .collect();
