@@ -117,10 +117,6 @@ impl PotSet {
         self.0[w] |= 1 << b;
         !was
     }
-    #[inline]
-    fn contains(&self, p: Pot) -> bool {
-        self.0[p as usize / 64] >> (p as usize % 64) & 1 == 1
-    }
 }
 
 /// The chaining producer's modes (SE's `Chaining` constructor arguments).
@@ -523,9 +519,8 @@ pub(crate) struct Chainer {
     nishio_memo: DigitMemo,
     /// Digits whose sources the current Nishio search skips (their memo holds).
     nishio_skip: u16,
-    /// Sources whose unary forcing-chain search cannot reach its target in the current mode's
-    /// static link graph (see [`Chainer::do_forcing_chains`]).
-    unreachable: PotSet,
+    /// Reachability in the current unary pass's links (see [`Reach`]).
+    reach: Reach,
     /// Aligned triplet exclusion's memory (it keeps the thread's state here, with the memos
     /// of the chains).
     pub(crate) triplets: super::exclusion::TripletMemo,
@@ -629,9 +624,6 @@ impl Links {
         self.edges.clear();
         self.start.resize(1459, 0);
         self.ys.resize(1458, 0);
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let mut hidden = Vec::new();
         for k in 0..729 {
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
             // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
@@ -642,24 +634,16 @@ impl Links {
                 self.ys[2 * k + 1] = 0;
                 continue;
             }
-            Chainer::off_to_on(
-                b,
-                None,
-                pot(cell, v, false),
-                None,
-                true,
-                true,
-                &mut ons,
-                &mut hidden,
-            );
-            self.edges.extend(ons.iter().map(|o| (o.pot, o.cause)));
+            let edges = &mut self.edges;
+            Chainer::off_targets(b, cell, v, true, true, |on, cause, _| {
+                edges.push((on, cause))
+            });
             // The Y links open each list: the last digit of a bivalue cell (off), the cell's
             // other digits (on).
             let count = b.count(cell) as u8;
             self.ys[2 * k] = (count == 2) as u8;
             self.start[2 * k + 1] = self.edges.len() as u32;
-            Chainer::on_to_off(b, pot(cell, v, true), true, &mut offs);
-            self.edges.extend_from_slice(&offs);
+            Chainer::push_on_to_off(b, pot(cell, v, true), true, &mut self.edges);
             self.ys[2 * k + 1] = count - 1;
         }
         self.start[1458] = self.edges.len() as u32;
@@ -698,6 +682,168 @@ impl Links {
     #[inline(always)]
     fn leads_nowhere(&self, p: Pot) -> bool {
         self.lo[p as usize] == self.hi[p as usize]
+    }
+}
+
+/// Reachability in the selected links of a unary pass (static: they do not change during the
+/// pass), answered for every source at once: the strongly connected components of the link
+/// graph (Tarjan), and per component the set of components it reaches. A unary search walks
+/// only links, so what it can derive is what its source reaches; a forcing chain whose target
+/// its source does not reach, or a cycle where none can close, finds nothing, and is not run.
+/// Built for the X and XY passes (the Y pass runs no forcing chain).
+#[derive(Default)]
+struct Reach {
+    /// Each potential's component (`u16::MAX`: not a candidate, so in no link).
+    comp: Vec<u16>,
+    /// How many on potentials each component holds.
+    ons: Vec<u16>,
+    /// Words per component in `closure`.
+    words: usize,
+    /// Per component, the components it reaches (itself included), `words` words each.
+    closure: Vec<u64>,
+    /// Tarjan's scratch: visit order, low links, the stack, the explicit call stack (potential,
+    /// next edge), and the potentials in component order.
+    index: Vec<u16>,
+    low: Vec<u16>,
+    stack: Vec<u16>,
+    calls: Vec<(u16, u32)>,
+    members: Vec<u16>,
+    /// Where each component's potentials start in `members` (and where the last ends).
+    starts: Vec<u32>,
+}
+
+impl Reach {
+    /// Computes the components of the links `links` selects on `b`, and what each reaches.
+    fn build(&mut self, links: &Links, b: &Board) {
+        const UNSEEN: u16 = u16::MAX;
+        // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
+        self.index.resize(1458, UNSEEN);
+        self.low.resize(1458, 0);
+        self.comp.resize(1458, UNSEEN);
+        for cell in 0..81 {
+            for v in digits_of(b.cands[cell]) {
+                let k = 2 * (cell * 9 + v as usize - 1);
+                self.index[k..k + 2].fill(UNSEEN);
+                self.comp[k..k + 2].fill(UNSEEN);
+            }
+        }
+        self.ons.clear();
+        self.members.clear();
+        self.starts.clear();
+        self.stack.clear();
+        let mut next = 0u16;
+        for cell in 0..81 {
+            for v in digits_of(b.cands[cell]) {
+                let k = cell * 9 + v as usize - 1;
+                for root in [2 * k as u16, 2 * k as u16 + 1] {
+                    if self.index[root as usize] == UNSEEN {
+                        self.strong_connect(links, root, &mut next);
+                    }
+                }
+            }
+        }
+        self.starts.push(self.members.len() as u32);
+        // Tarjan completes a component after every component it reaches, so those have
+        // lower numbers and their closures are final when it is merged.
+        let count = self.ons.len();
+        self.words = count.div_ceil(64);
+        let words = self.words;
+        self.closure.resize(count * words, 0);
+        for c in 0..count {
+            let (head, tail) = self.closure.split_at_mut(c * words);
+            let row = &mut tail[..words];
+            row.fill(0);
+            row[c / 64] |= 1 << (c % 64);
+            for &v in &self.members[self.starts[c] as usize..self.starts[c + 1] as usize] {
+                for &(w, _) in links.of(v) {
+                    let d = self.comp[w as usize] as usize;
+                    if row[d / 64] >> (d % 64) & 1 == 0 {
+                        if links.leads_nowhere(w) {
+                            // A dead end reaches only itself.
+                            row[d / 64] |= 1 << (d % 64);
+                        } else {
+                            for (r, &x) in row.iter_mut().zip(&head[d * words..(d + 1) * words]) {
+                                *r |= x;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tarjan's visit from `root`, with an explicit call stack.
+    fn strong_connect(&mut self, links: &Links, root: Pot, next: &mut u16) {
+        const UNSEEN: u16 = u16::MAX;
+        self.index[root as usize] = *next;
+        self.low[root as usize] = *next;
+        *next += 1;
+        self.stack.push(root);
+        self.calls.push((root, links.lo[root as usize]));
+        while let Some(&mut (v, ref mut e)) = self.calls.last_mut() {
+            let vi = v as usize;
+            if *e < links.hi[vi] {
+                let w = links.edges[*e as usize].0 as usize;
+                *e += 1;
+                if self.index[w] == UNSEEN {
+                    self.index[w] = *next;
+                    *next += 1;
+                    if links.leads_nowhere(w as Pot) {
+                        // A dead end is a component of its own, complete at once.
+                        self.comp[w] = self.ons.len() as u16;
+                        self.starts.push(self.members.len() as u32);
+                        self.members.push(w as u16);
+                        self.ons.push(pot_on(w as Pot) as u16);
+                    } else {
+                        self.low[w] = self.index[w];
+                        self.stack.push(w as u16);
+                        self.calls.push((w as u16, links.lo[w]));
+                    }
+                } else if self.comp[w] == UNSEEN {
+                    // On the stack (not yet in a component).
+                    self.low[vi] = self.low[vi].min(self.index[w]);
+                }
+                continue;
+            }
+            self.calls.pop();
+            if self.low[vi] == self.index[vi] {
+                let c = self.ons.len() as u16;
+                self.starts.push(self.members.len() as u32);
+                let mut ons = 0;
+                while let Some(w) = self.stack.pop() {
+                    self.comp[w as usize] = c;
+                    self.members.push(w);
+                    ons += pot_on(w) as u16;
+                    if w == v {
+                        break;
+                    }
+                }
+                self.ons.push(ons);
+            }
+            if let Some(&(u, _)) = self.calls.last() {
+                let u = u as usize;
+                self.low[u] = self.low[u].min(self.low[vi]);
+            }
+        }
+    }
+
+    /// Does `from` reach `to` through the selected links (`from` itself not counted unless it
+    /// lies on a cycle)? Both must be candidates' potentials.
+    #[inline]
+    fn reaches(&self, from: Pot, to: Pot) -> bool {
+        let (c, d) = (
+            self.comp[from as usize] as usize,
+            self.comp[to as usize] as usize,
+        );
+        self.closure[c * self.words + d / 64] >> (d % 64) & 1 == 1
+    }
+
+    /// Could a cycle through the on potential `p` close? It closes from an off potential whose
+    /// parent is an on potential other than `p` reached from `p` and reaching `p` again (through
+    /// that off potential): a second on potential in `p`'s component.
+    #[inline]
+    fn may_cycle(&self, p: Pot) -> bool {
+        self.ons[self.comp[p as usize] as usize] >= 2
     }
 }
 
@@ -761,7 +907,7 @@ impl Chainer {
             x_memo: DigitMemo::default(),
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
-            unreachable: PotSet::new(),
+            reach: Reach::default(),
             triplets: Default::default(),
             nest_memo: std::collections::HashMap::new(),
         }
@@ -1042,7 +1188,10 @@ impl Chainer {
                 0
             };
             self.static_links(b, y, x);
-            self.unreachable.clear();
+            // The Y pass runs no forcing chain, and its cycle test did not pay for the build.
+            if x {
+                self.reach.build(&self.links, b);
+            }
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
@@ -1077,12 +1226,15 @@ impl Chainer {
         // A cycle closes on an off potential that links back to the source: the other digit
         // of a bivalue cell (Y) or the other place of the digit in a region (X). Without one
         // there is no cycle, and SE's plain forcing-chain search from the on source (which
-        // does not repeat off potentials, so is much smaller) finds what is left.
-        let closable = (y && b.count(cell) == 2)
+        // does not repeat off potentials, so is much smaller) finds what is left. So it does
+        // in the X and XY passes when no cycle can close for want of a second on potential in
+        // the source's component (see `Reach::may_cycle`; the Y pass builds no `Reach`).
+        let closable = ((y && b.count(cell) == 2)
             || (x
                 && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
                     (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).pop() == 2
-                }));
+                })))
+            && (!x || self.reach.may_cycle(src));
         if !closable && !x {
             return;
         }
@@ -1092,7 +1244,9 @@ impl Chainer {
         if closable {
             // The cycle search from the on source also finds the forcing chain from it (SE
             // runs a second search; its tree is the same up to its target, see `do_cycles`).
-            let (found, target) = self.do_cycles(src, y, x, x);
+            // Where the source does not reach that target, the search looks for cycles only.
+            let want_target = x && self.reach.reaches(src, conj(src));
+            let (found, target) = self.do_cycles(src, y, x, want_target);
             cycles = found;
             chains.extend(target);
         } else {
@@ -1115,6 +1269,12 @@ impl Chainer {
     /// (Y links), then the digit in the block, the rest of the row, the rest of the column.
     fn on_to_off(b: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
         out.clear();
+        Self::push_on_to_off(b, p, y, out);
+    }
+
+    /// [`Chainer::on_to_off`] appending to `out`.
+    #[inline(always)]
+    fn push_on_to_off(b: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
         let cell = pot_cell(p);
         let v = pot_value(p);
         if y {
@@ -1160,33 +1320,19 @@ impl Chainer {
         hidden.clear();
         let cell = pot_cell(p);
         let v = pot_value(p);
-        if y && b.count(cell) == 2 {
-            let other = (b.cands[cell] & !(1 << v)).trailing_zeros() as u8;
+        Self::off_targets(b, cell, v, y, x, |on, cause, region| {
             let h0 = hidden.len() as u32;
             if let (Some(src), Some(offs)) = (source, offs) {
-                for d in digits_of(src.cands[cell] & !b.cands[cell]) {
-                    let n = offs.get(pot(cell, d, false));
-                    if n != NONE {
-                        hidden.push(n);
+                match region {
+                    None => {
+                        for d in digits_of(src.cands[cell] & !b.cands[cell]) {
+                            let n = offs.get(pot(cell, d, false));
+                            if n != NONE {
+                                hidden.push(n);
+                            }
+                        }
                     }
-                }
-            }
-            out.push(OnOut {
-                pot: pot(cell, other, true),
-                cause: Cause::NakedSingle,
-                h0,
-                h1: hidden.len() as u32,
-            });
-        }
-        if x {
-            let dv = b.digits[v as usize] & !(1u128 << cell);
-            for kind in [BLOCK, ROW, COLUMN] {
-                let region = CELL_REGION[cell][kind];
-                let rest = dv & REGION_MASK[region];
-                if rest.count_ones() == 1 {
-                    let other = rest.trailing_zeros() as usize;
-                    let h0 = hidden.len() as u32;
-                    if let (Some(src), Some(offs)) = (source, offs) {
+                    Some(region) => {
                         let gone =
                             src.digits[v as usize] & REGION_MASK[region] & !b.digits[v as usize];
                         // In the region's order: its cells ascend (`region_cells_ascend`).
@@ -1197,12 +1343,41 @@ impl Chainer {
                             }
                         }
                     }
-                    out.push(OnOut {
-                        pot: pot(other, v, true),
-                        cause: Cause::Hidden(kind as u8),
-                        h0,
-                        h1: hidden.len() as u32,
-                    });
+                }
+            }
+            out.push(OnOut {
+                pot: on,
+                cause,
+                h0,
+                h1: hidden.len() as u32,
+            });
+        });
+    }
+
+    /// The on potentials the off potential (`cell`, `v`) leads to, in SE's order, each with
+    /// its cause and, for the digit's last place in a region, that region: the cell's last
+    /// digit (Y), then the digit's last place in block, row, column (X).
+    #[inline(always)]
+    fn off_targets(
+        b: &Board,
+        cell: usize,
+        v: u8,
+        y: bool,
+        x: bool,
+        mut f: impl FnMut(Pot, Cause, Option<Region>),
+    ) {
+        if y && b.count(cell) == 2 {
+            let other = (b.cands[cell] & !(1 << v)).trailing_zeros() as u8;
+            f(pot(cell, other, true), Cause::NakedSingle, None);
+        }
+        if x {
+            let dv = b.digits[v as usize] & !(1u128 << cell);
+            for kind in [BLOCK, ROW, COLUMN] {
+                let region = CELL_REGION[cell][kind];
+                let rest = dv & REGION_MASK[region];
+                if rest.count_ones() == 1 {
+                    let other = rest.trailing_zeros() as usize;
+                    f(pot(other, v, true), Cause::Hidden(kind as u8), Some(region));
                 }
             }
         }
@@ -1257,6 +1432,16 @@ impl Chainer {
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
         let links = std::mem::take(&mut self.links);
+        // The off potentials that link back to the source (a cycle closes through them): at
+        // most four, the other digit of a bivalue cell and the other place in each region.
+        let mut partners = [NONE as Pot; 4];
+        let mut np = 0;
+        for &(q, _) in links.of(src) {
+            if np < 4 && links.of(q).iter().any(|&(r, _)| r == src) {
+                partners[np] = q;
+                np += 1;
+            }
+        }
         while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // A cycle closed from here on has at least this complexity (and at least four).
             let next_depth = pending_on
@@ -1279,10 +1464,16 @@ impl Chainer {
                     if chain[k / 64] >> (k % 64) & 1 == 0 {
                         let is_target = want_target && target.is_none() && q == conj(src);
                         // An off potential with no links derives nothing in the next batch:
-                        // it closes no cycle and parents no node, so it is not made.
-                        if !is_target && links.leads_nowhere(q) {
+                        // it closes no cycle and parents no node, so it is not made. Nor is
+                        // one already queued, unless it links back to the source: the first
+                        // of it, ahead in the queue, takes every on potential it leads to.
+                        if !is_target
+                            && (links.leads_nowhere(q)
+                                || (self.stamp_off[k] == stamp && !partners[..np].contains(&q)))
+                        {
                             continue;
                         }
+                        self.stamp_off[k] = stamp;
                         let n = self.node(q, cause, &[p]);
                         pending_off.push((n, s));
                         if is_target {
@@ -1326,17 +1517,14 @@ impl Chainer {
     /// contradicts the source is a chain target (at most one per call).
     ///
     /// The links do not change during a unary pass, so this is a breadth-first search of one
-    /// static graph, each potential entered once. A search that runs out of potentials (not
-    /// found, not pruned, not out of budget) has entered every potential `p` reachable from
-    /// `src`; from such a `p` only potentials reachable from `src` can be reached, so if the
-    /// search did not reach `p`'s conjugate either, a search from `p` cannot find its target:
-    /// `p` goes into `unreachable` (cleared with each pass's links) and its search is skipped.
+    /// static graph, each potential entered once: when `src` does not reach its target in that
+    /// graph ([`Reach`]), the search would create nodes and find nothing, and it is not run (a
+    /// dead-end off source, with no links, reaches nothing).
     ///
     /// An off potential with no links in the mode (a dead end) derives nothing: it is stamped as
-    /// reached but gets no node unless it is the target, and a search from one is not run (its
-    /// target, an on potential, can only come from a link).
+    /// reached but gets no node unless it is the target.
     fn do_forcing_chains(&mut self, src: Pot, y: bool, chains: &mut Vec<u32>) {
-        if self.unreachable.contains(src) || (!pot_on(src) && self.links.leads_nowhere(src)) {
+        if !self.reach.reaches(src, conj(src)) {
             return;
         }
         let stamp = self.next_stamp();
@@ -1357,7 +1545,6 @@ impl Chainer {
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
         let links = std::mem::take(&mut self.links);
-        let mut pruned = false;
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
@@ -1365,7 +1552,6 @@ impl Chainer {
                 .or(pending_off.first())
                 .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
             if !self.can_beat(base, next_depth + 1, sort_key) {
-                pruned = true;
                 break;
             }
             std::mem::swap(&mut batch, &mut pending_on);
@@ -1417,22 +1603,6 @@ impl Chainer {
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
-        if !found && !pruned && !self.spent() {
-            // Every potential reachable from `src` is a node from `root` on (one each), but
-            // for the dead ends, which are left out of `unreachable` (a subset is still right).
-            for n in root as usize..self.nodes.len() {
-                let p = self.nodes[n].pot;
-                let k = cv(p);
-                let conj_reached = if pot_on(p) {
-                    self.stamp_off[k] == stamp
-                } else {
-                    self.stamp_on[k] == stamp
-                };
-                if !conj_reached {
-                    self.unreachable.insert(p);
-                }
-            }
-        }
     }
 
     /// SE's `createCycleHint`: a candidate seen by an on and by an off potential of the cycle
@@ -2497,4 +2667,86 @@ fn unary_base(cycle: bool, x: bool, y: bool) -> (f64, u8) {
         6.6
     };
     (base, sort_key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    fn holds(set: &PotSet, p: Pot) -> bool {
+        set.0[p as usize / 64] >> (p as usize % 64) & 1 == 1
+    }
+
+    /// The potentials `from` reaches through one link or more, by a plain search.
+    fn reached(links: &Links, from: Pot) -> PotSet {
+        let mut seen = PotSet::new();
+        let mut queue = vec![from];
+        while let Some(p) = queue.pop() {
+            for &(q, _) in links.of(p) {
+                if seen.insert(q) {
+                    queue.push(q);
+                }
+            }
+        }
+        seen
+    }
+
+    /// `Reach` answers, for every pair of candidate potentials, what a search of the links
+    /// finds, in the three unary modes, on puzzles and on grids with candidates taken out; and
+    /// `may_cycle` is false only where no on potential reached from the source leads back to it.
+    #[test]
+    fn reach_agrees_with_a_search_of_the_links() {
+        let puzzles = [
+            "...92......68.3...19..7...623..4.1....1...7....8.3..297...8..91...5.72......64...",
+            "7.....4...2..7..8...3..8.799..5..3...6..2..9...1.97..6...3..9...3..4..6...9..1.35",
+            "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for text in puzzles {
+            let g: Grid = text.parse().unwrap();
+            let mut b = Board::new(&g);
+            for round in 0..6 {
+                let mut links = Links::default();
+                links.build(&b);
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    links.select(y, x);
+                    let mut reach = Reach::default();
+                    reach.build(&links, &b);
+                    let pots: Vec<Pot> = (0..1458u16)
+                        .filter(|&p| b.has(pot_cell(p), pot_value(p)))
+                        .collect();
+                    for &s in &pots {
+                        let seen = reached(&links, s);
+                        for &t in &pots {
+                            if t != s {
+                                assert_eq!(reach.reaches(s, t), holds(&seen, t), "{round} {s} {t}");
+                            }
+                        }
+                        if pot_on(s) && !reach.may_cycle(s) {
+                            for &u in &pots {
+                                assert!(
+                                    !(pot_on(u)
+                                        && u != s
+                                        && holds(&seen, u)
+                                        && holds(&reached(&links, u), s)),
+                                    "{round} {s} {u}"
+                                );
+                            }
+                        }
+                    }
+                }
+                // Take out a few candidates (never a cell's last) for the next round.
+                for _ in 0..12 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let (cell, v) = ((seed % 81) as usize, (seed / 81 % 9 + 1) as u8);
+                    if b.has(cell, v) && b.count(cell) > 2 {
+                        b.remove(cell, v);
+                    }
+                }
+            }
+        }
+    }
 }
