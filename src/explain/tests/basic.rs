@@ -362,13 +362,7 @@ fn combinations_within_a_mask_keep_the_order() {
 fn intersections_prefilter_keeps_every_region_in_order() {
     use super::super::basic::confined_regions;
     use super::super::board::{BLOCK, COLUMN, ROW};
-    let mut x = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
     let all = (1u128 << 81) - 1;
     let mut sets = vec![0u128, all];
     for _ in 0..4000 {
