@@ -11,8 +11,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    cells_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, PEERS, PEER_MASK, REGION_CELLS,
-    REGION_MASK, ROW,
+    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, PEERS, PEER_MASK,
+    REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
 use super::popcount::Pop;
@@ -617,24 +617,44 @@ fn fish_findings_in(
     scope: Scope,
     found: &mut dyn FnMut(FishFinding) -> Flow,
 ) -> Flow {
+    // How often each digit is placed, in one pass over the grid.
     let mut occurrences = [0usize; 10];
+    for &v in &b.values {
+        occurrences[v as usize] += 1;
+    }
+    // The digits that can make a fish: in scope, and with enough lines left.
+    let mut digits = 0u16;
     for v in 1..=9u8 {
-        occurrences[v as usize] = b.value_count(v);
+        if scope.digit(v) && occurrences[v as usize] + degree as usize * 2 <= 9 {
+            digits |= 1 << v;
+        }
     }
     for (base_kind, _cover_kind) in [(COLUMN, ROW), (ROW, COLUMN)] {
-        // positions[line][v]: where v can go in the base line.
+        // positions[line][v]: where v can go in the base line (`Board::positions`).
         let mut positions = [[0u16; 10]; 9];
+        for v in digits_of(digits) {
+            let d = b.digits[v as usize];
+            if base_kind == ROW {
+                for (line, row) in positions.iter_mut().enumerate() {
+                    row[v as usize] = ((d >> (9 * line)) & 0x1ff) as u16;
+                }
+            } else {
+                // A column's positions are its rows: one bit per cell of the digit.
+                for c in cells_of(d) {
+                    positions[c % 9][v as usize] |= 1 << (c / 9);
+                }
+            }
+        }
         // eligible[v]: the base lines where v has two to `degree` places, the only lines
-        // `common_tuple` can accept (a line with more places makes the union too big).
+        // `common_tuple` can accept (a line with more places makes the union too big);
+        // line_digits[line]: the digits for which the line is eligible.
         let mut eligible = [0u32; 10];
-        for (line, row) in positions.iter_mut().enumerate() {
-            for v in 1..=9u8 {
-                if scope.digit(v) && occurrences[v as usize] + degree as usize * 2 <= 9 {
-                    let pos = b.positions(base_kind * 9 + line, v);
-                    row[v as usize] = pos;
-                    if (2..=degree).contains(&pos.pop()) {
-                        eligible[v as usize] |= 1 << line;
-                    }
+        let mut line_digits = [0u16; 9];
+        for (line, row) in positions.iter().enumerate() {
+            for v in digits_of(digits) {
+                if (2..=degree).contains(&row[v as usize].pop()) {
+                    eligible[v as usize] |= 1 << line;
+                    line_digits[line] |= 1 << v;
                 }
             }
         }
@@ -644,10 +664,9 @@ fn fish_findings_in(
         // A combination of lines outside every digit's eligible lines finds nothing.
         let any_eligible = eligible.iter().fold(0, |m, &e| m | e);
         for combo in combos_within(any_eligible, degree) {
-            for v in 1..=9u8 {
-                if combo & !eligible[v as usize] != 0 {
-                    continue;
-                }
+            // The digits for which every line of the combination is eligible, ascending.
+            let both = bits(combo).fold(0x3fe, |m, line| m & line_digits[line]);
+            for v in digits_of(both) {
                 let mut sets = [0u16; 4];
                 for (i, line) in bits(combo).enumerate() {
                     sets[i] = positions[line][v as usize];

@@ -330,11 +330,6 @@ impl Board {
         (self.empty & REGION_MASK[region]).pop() as usize
     }
 
-    /// How many cells hold the digit `v` as their value.
-    pub(crate) fn value_count(&self, v: u8) -> usize {
-        self.values.iter().filter(|&&x| x == v).count()
-    }
-
     /// Every cell has its value.
     pub(crate) fn is_solved(&self) -> bool {
         self.empty == 0
