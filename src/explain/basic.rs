@@ -11,8 +11,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, PEERS, PEER_MASK,
-    REGION_CELLS, REGION_MASK, ROW,
+    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION, PEERS,
+    PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
 use super::popcount::Pop;
@@ -425,28 +425,37 @@ fn hidden_set_findings_in(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            let pos = b.region_positions(region);
-            // Only digits with 2..=degree places can be in the set (SE's CommonTuples).
-            let mut eligible = 0u32;
-            for (v, p) in pos.iter().enumerate().skip(1) {
-                // `count_ones`, not `pop`: this fixed loop vectorises (fewer instructions).
-                let n = p.count_ones();
-                if n >= 2 && n <= degree {
-                    eligible |= 1 << (v - 1);
-                }
+            // How many places each digit has, as bit planes over the digits: `more[i]` holds
+            // the digits with more than `i` places. Only digits with 2..=degree places can be
+            // in the set (SE's CommonTuples).
+            let mut more = [0u16; 5];
+            for &c in &REGION_CELLS[region] {
+                let m = b.cands[c as usize];
+                more[4] |= more[3] & m;
+                more[3] |= more[2] & m;
+                more[2] |= more[1] & m;
+                more[1] |= more[0] & m;
+                more[0] |= m;
             }
+            let eligible = u32::from((more[1] & !more[degree as usize]) >> 1);
             if eligible.pop() < degree {
                 continue;
             }
+            // The sets are tested on each digit's places as cells (the same tests as on
+            // positions), positions made only for a set found.
+            let within = REGION_MASK[region];
             for combo in combos_within(eligible, degree) {
-                let mut sets = [0u16; 4];
+                // Every digit of `combo` has two places or more (it is eligible): SE's
+                // common tuple is then a union of exactly `degree` places.
                 let mut values = 0u16;
-                for (i, bit) in bits(combo).enumerate() {
-                    let v = bit as u8 + 1;
-                    values |= 1 << v;
-                    sets[i] = pos[v as usize];
+                let mut union: Cells = 0;
+                for bit in bits(combo) {
+                    values |= 1 << (bit + 1);
+                    union |= b.digits[bit + 1] & within;
                 }
-                if let Some(positions) = common_tuple(&sets[..degree as usize], degree) {
+                if union.pop() == degree {
+                    let positions =
+                        cells_of(union).fold(0u16, |m, c| m | 1 << INDEX_IN_REGION[c][kind]);
                     found(HiddenSetFinding {
                         region,
                         values,
@@ -565,18 +574,17 @@ fn naked_set_findings_in(
             if eligible.pop() < degree {
                 continue;
             }
-            for &combo in combos(degree) {
-                if combo & !eligible != 0 {
-                    continue;
-                }
-                let mut sets = [0u16; 6];
+            for combo in combos_within(eligible, degree) {
+                // Every cell of `combo` has two candidates or more (it is eligible): SE's
+                // common tuple is then a union of exactly `degree` digits.
                 let mut cells: Cells = 0;
-                for (i, k) in bits(combo).enumerate() {
+                let mut values = 0u16;
+                for k in bits(combo) {
                     let c = REGION_CELLS[region][k] as usize;
                     cells |= 1u128 << c;
-                    sets[i] = b.cands[c];
+                    values |= b.cands[c];
                 }
-                if let Some(values) = common_tuple(&sets[..degree as usize], degree) {
+                if values.pop() == degree {
                     found(NakedSetFinding {
                         region,
                         cells,
