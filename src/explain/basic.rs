@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 use super::board::{
     cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION, PEERS,
-    PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    PEER_MASK, REGION_CELLS, REGION_MASK, REGION_MASK_C, ROW,
 };
 use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
 use super::popcount::Pop;
@@ -214,10 +214,24 @@ const BAND_STARTS: Cells = grid_cells(0b001_001_001, 0x1ff);
 /// region here with two places or more is one; `locking` drops those with one place. Three
 /// segments per region, each a flag: `h` says a row meets a stack (three cells ORed), `v` that
 /// a column meets a band; a region qualifies when exactly one of its three is set.
-#[inline]
+#[cfg(test)]
 fn confined(dv: Cells, t1: usize, t2: usize) -> Cells {
-    let h = (dv | dv >> 1 | dv >> 2) & STACK_STARTS;
-    let v = (dv | dv >> 9 | dv >> 18) & BAND_STARTS;
+    confined_in(segments(dv), t1, t2)
+}
+
+/// The segment flags of a digit's places (`dv`), for every pair of kinds at once: `(h, v)`.
+#[inline]
+fn segments(dv: Cells) -> (Cells, Cells) {
+    (
+        (dv | dv >> 1 | dv >> 2) & STACK_STARTS,
+        (dv | dv >> 9 | dv >> 18) & BAND_STARTS,
+    )
+}
+
+/// The regions of kind `t1` where a digit meets exactly one region of kind `t2` (see
+/// `confined`), from its [`segments`].
+#[inline]
+fn confined_in((h, v): (Cells, Cells), t1: usize, t2: usize) -> Cells {
     let (a, b, c) = match (t1, t2) {
         (BLOCK, COLUMN) => (v, v >> 1, v >> 2),
         (BLOCK, _) => (h, h >> 9, h >> 18),
@@ -231,6 +245,30 @@ fn confined(dv: Cells, t1: usize, t2: usize) -> Cells {
     };
     (a | b | c) & !(a & b | a & c | b & c) & firsts
 }
+
+/// `CROSSING[r2][t1]`: the three regions of kind `t1` that meet region `r2`, ascending, where
+/// one of the two kinds is the block and the other a line (the pairs `locking` reads).
+pub(crate) static CROSSING: [[[u8; 3]; 3]; 27] = {
+    let mut out = [[[0u8; 3]; 3]; 27];
+    let mut r2 = 0;
+    while r2 < 27 {
+        let mut t1 = 0;
+        while t1 < 3 {
+            let mut n = 0;
+            let mut r3 = t1 * 9;
+            while r3 < t1 * 9 + 9 {
+                if n < 3 && REGION_MASK_C[r3] & REGION_MASK_C[r2] != 0 {
+                    out[r2][t1][n] = r3 as u8;
+                    n += 1;
+                }
+                r3 += 1;
+            }
+            t1 += 1;
+        }
+        r2 += 1;
+    }
+    out
+};
 
 /// The intersections `locking` looks for, found region by region as SE does: for the tests.
 #[cfg(test)]
@@ -253,13 +291,20 @@ pub(crate) fn confined_regions(dv: Cells, t1: usize, t2: usize) -> (Vec<Region>,
 /// line's candidates in one block). In direct mode it only reports one that leaves a hidden
 /// single in another region of the first region's kind, and places it.
 pub(crate) fn locking(b: &Board, direct: bool, scope: Scope, sink: &mut dyn Sink) -> Flow {
+    // Each digit's segment flags, once for the four pairs of kinds.
+    let mut segs = [(0, 0); 10];
+    for v in 1..=9u8 {
+        if scope.digit(v) {
+            segs[v as usize] = segments(b.digits[v as usize]);
+        }
+    }
     for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
         for v in 1..=9u8 {
             if !scope.digit(v) {
                 continue;
             }
             let dv = b.digits[v as usize];
-            let mut firsts = confined(dv, t1, t2);
+            let mut firsts = confined_in(segs[v as usize], t1, t2);
             while firsts != 0 {
                 let r1 = CELL_REGION[firsts.trailing_zeros() as usize][t1];
                 firsts &= firsts - 1;
@@ -272,8 +317,10 @@ pub(crate) fn locking(b: &Board, direct: bool, scope: Scope, sink: &mut dyn Sink
                 let r2 = CELL_REGION[pos.trailing_zeros() as usize][t2];
                 if pos & !REGION_MASK[r2] == 0 {
                     if direct {
-                        for r3 in regions_of(t1) {
-                            if r3 == r1 || REGION_MASK[r3] & REGION_MASK[r2] == 0 {
+                        // The regions of kind `t1` that meet `r2`, ascending.
+                        for &r3 in &CROSSING[r2][t1] {
+                            let r3 = r3 as usize;
+                            if r3 == r1 {
                                 continue;
                             }
                             let pos3 = dv & REGION_MASK[r3];

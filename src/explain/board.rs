@@ -40,7 +40,7 @@ const REGION_CELLS_C: [[u8; 9]; 27] = {
 };
 
 /// Each region's cells as a set.
-const REGION_MASK_C: [Cells; 27] = {
+pub(crate) const REGION_MASK_C: [Cells; 27] = {
     let mut out = [0u128; 27];
     let mut r = 0;
     while r < 27 {

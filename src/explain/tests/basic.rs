@@ -386,3 +386,23 @@ fn intersections_prefilter_keeps_every_region_in_order() {
     }
     assert!(found > 1000, "{found}");
 }
+
+/// The regions of one kind that meet a region of another (one of them the block): the three
+/// `locking`'s direct test visits, in the order SE visits the kind's nine.
+#[test]
+fn crossing_regions_are_those_that_meet_in_order() {
+    use super::super::basic::CROSSING;
+    use super::super::board::{BLOCK, REGION_MASK};
+    for (r2, by_kind) in CROSSING.iter().enumerate() {
+        for (t1, listed) in by_kind.iter().enumerate() {
+            if (r2 / 9 == BLOCK) == (t1 == BLOCK) {
+                continue;
+            }
+            let want: Vec<usize> = (t1 * 9..t1 * 9 + 9)
+                .filter(|&r3| REGION_MASK[r3] & REGION_MASK[r2] != 0)
+                .collect();
+            let got: Vec<usize> = listed.iter().map(|&r| r as usize).collect();
+            assert_eq!(got, want, "{r2} {t1}");
+        }
+    }
+}
