@@ -31,23 +31,13 @@ struct LoopHint {
 /// then type (stably: ties keep the order found) and hands them over in that order; only the
 /// first is ever taken, so only that one is found here, by the same walk in the same order.
 ///
-/// A loop of `n` cells gives hints rated [`loop_rating`]`(n)` or more, of type 1 or more. So
-/// the rectangles are searched first: a rectangle hint rated 4.5 sorts before every hint of a
-/// longer loop (4.6 and up), and the best rectangle hint is the first in SE's sort. Otherwise
-/// the whole search runs, leaving out the loops that sort after the best rectangle hint
-/// whatever their place in the order (rated above it), and within the search, as it goes, the
-/// loops whose hints cannot sort before the best hint found so far (which came earlier in the
-/// order, so it wins ties).
+/// A loop of `n` cells gives hints rated [`loop_rating`]`(n)` or more, of type 1 or more, so as
+/// the walk goes the loops whose hints cannot sort before the best hint found so far (which
+/// came earlier in the order, so it wins ties) are left out: once a hint is found, paths are
+/// not extended beyond the longest loop that could still do better, and the search stops where
+/// none could (a 4.5 rectangle of type 1).
 pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
-    let mut scratch = Scratch::default();
-    let first = match first_loop_hint(b, 4, f64::INFINITY, &mut scratch) {
-        Some(h) if h.hint.rating < loop_rating(6) => Some(h),
-        rectangle => {
-            let bound = rectangle.map_or(f64::INFINITY, |h| h.hint.rating);
-            first_loop_hint(b, usize::MAX, bound, &mut scratch)
-        }
-    };
-    if let Some(h) = first {
+    if let Some(h) = first_loop_hint(b, &mut Scratch::default()) {
         sink.add(h.hint)?;
     }
     ControlFlow::Continue(())
@@ -61,14 +51,8 @@ struct Scratch {
     path: Vec<usize>,
 }
 
-/// The hint SE's sort puts first among those of the loops of at most `max_len` cells whose
-/// rating can be at most `bound` (the loops rated above it sort after a hint already found).
-fn first_loop_hint(
-    b: &Board,
-    max_len: usize,
-    bound: f64,
-    scratch: &mut Scratch,
-) -> Option<LoopHint> {
+/// The hint SE's sort puts first.
+fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
     let mut best: Option<LoopHint> = None;
     let Scratch { results, path } = scratch;
     for cell in 0..81 {
@@ -87,7 +71,7 @@ fn first_loop_hint(
             continue;
         }
         // The bounds only tighten: once no loop can do better, none will from a later cell.
-        let max_len = max_len.min(longest_worth(bound, best.as_ref()));
+        let max_len = longest_worth(best.as_ref());
         if max_len < 4 {
             break;
         }
@@ -199,13 +183,13 @@ fn sorts_before(a: &LoopHint, b: &LoopHint) -> bool {
     a.hint.rating < b.hint.rating || (a.hint.rating == b.hint.rating && a.kind < b.kind)
 }
 
-/// The longest loop (in cells; `usize::MAX` for any) whose hints can be rated at most `bound`
-/// and sort before `best`, found earlier (so it wins ties); 0 for none. Loop ratings only grow
-/// with the length, so the loops that can are those up to some length.
-fn longest_worth(bound: f64, best: Option<&LoopHint>) -> usize {
+/// The longest loop (in cells; `usize::MAX` for any) whose hints can sort before `best`, found
+/// earlier (so it wins ties); 0 for none. Loop ratings only grow with the length, so the loops
+/// that can are those up to some length.
+fn longest_worth(best: Option<&LoopHint>) -> usize {
     let worth = |len: usize| {
         let r = loop_rating(len);
-        r <= bound && best.is_none_or(|h| r < h.hint.rating || (r == h.hint.rating && h.kind > 1))
+        best.is_none_or(|h| r < h.hint.rating || (r == h.hint.rating && h.kind > 1))
     };
     if worth(10) {
         return usize::MAX;
