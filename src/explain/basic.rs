@@ -11,8 +11,8 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    cells_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, PEERS, PEER_MASK, REGION_CELLS,
-    REGION_MASK, ROW,
+    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION, PEERS,
+    PEER_MASK, REGION_CELLS, REGION_MASK, REGION_MASK_C, ROW,
 };
 use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
 use super::popcount::Pop;
@@ -214,10 +214,24 @@ const BAND_STARTS: Cells = grid_cells(0b001_001_001, 0x1ff);
 /// region here with two places or more is one; `locking` drops those with one place. Three
 /// segments per region, each a flag: `h` says a row meets a stack (three cells ORed), `v` that
 /// a column meets a band; a region qualifies when exactly one of its three is set.
-#[inline]
+#[cfg(test)]
 fn confined(dv: Cells, t1: usize, t2: usize) -> Cells {
-    let h = (dv | dv >> 1 | dv >> 2) & STACK_STARTS;
-    let v = (dv | dv >> 9 | dv >> 18) & BAND_STARTS;
+    confined_in(segments(dv), t1, t2)
+}
+
+/// The segment flags of a digit's places (`dv`), for every pair of kinds at once: `(h, v)`.
+#[inline]
+fn segments(dv: Cells) -> (Cells, Cells) {
+    (
+        (dv | dv >> 1 | dv >> 2) & STACK_STARTS,
+        (dv | dv >> 9 | dv >> 18) & BAND_STARTS,
+    )
+}
+
+/// The regions of kind `t1` where a digit meets exactly one region of kind `t2` (see
+/// `confined`), from its [`segments`].
+#[inline]
+fn confined_in((h, v): (Cells, Cells), t1: usize, t2: usize) -> Cells {
     let (a, b, c) = match (t1, t2) {
         (BLOCK, COLUMN) => (v, v >> 1, v >> 2),
         (BLOCK, _) => (h, h >> 9, h >> 18),
@@ -231,6 +245,30 @@ fn confined(dv: Cells, t1: usize, t2: usize) -> Cells {
     };
     (a | b | c) & !(a & b | a & c | b & c) & firsts
 }
+
+/// `CROSSING[r2][t1]`: the three regions of kind `t1` that meet region `r2`, ascending, where
+/// one of the two kinds is the block and the other a line (the pairs `locking` reads).
+pub(crate) static CROSSING: [[[u8; 3]; 3]; 27] = {
+    let mut out = [[[0u8; 3]; 3]; 27];
+    let mut r2 = 0;
+    while r2 < 27 {
+        let mut t1 = 0;
+        while t1 < 3 {
+            let mut n = 0;
+            let mut r3 = t1 * 9;
+            while r3 < t1 * 9 + 9 {
+                if n < 3 && REGION_MASK_C[r3] & REGION_MASK_C[r2] != 0 {
+                    out[r2][t1][n] = r3 as u8;
+                    n += 1;
+                }
+                r3 += 1;
+            }
+            t1 += 1;
+        }
+        r2 += 1;
+    }
+    out
+};
 
 /// The intersections `locking` looks for, found region by region as SE does: for the tests.
 #[cfg(test)]
@@ -253,13 +291,20 @@ pub(crate) fn confined_regions(dv: Cells, t1: usize, t2: usize) -> (Vec<Region>,
 /// line's candidates in one block). In direct mode it only reports one that leaves a hidden
 /// single in another region of the first region's kind, and places it.
 pub(crate) fn locking(b: &Board, direct: bool, scope: Scope, sink: &mut dyn Sink) -> Flow {
+    // Each digit's segment flags, once for the four pairs of kinds.
+    let mut segs = [(0, 0); 10];
+    for v in 1..=9u8 {
+        if scope.digit(v) {
+            segs[v as usize] = segments(b.digits[v as usize]);
+        }
+    }
     for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
         for v in 1..=9u8 {
             if !scope.digit(v) {
                 continue;
             }
             let dv = b.digits[v as usize];
-            let mut firsts = confined(dv, t1, t2);
+            let mut firsts = confined_in(segs[v as usize], t1, t2);
             while firsts != 0 {
                 let r1 = CELL_REGION[firsts.trailing_zeros() as usize][t1];
                 firsts &= firsts - 1;
@@ -272,8 +317,10 @@ pub(crate) fn locking(b: &Board, direct: bool, scope: Scope, sink: &mut dyn Sink
                 let r2 = CELL_REGION[pos.trailing_zeros() as usize][t2];
                 if pos & !REGION_MASK[r2] == 0 {
                     if direct {
-                        for r3 in regions_of(t1) {
-                            if r3 == r1 || REGION_MASK[r3] & REGION_MASK[r2] == 0 {
+                        // The regions of kind `t1` that meet `r2`, ascending.
+                        for &r3 in &CROSSING[r2][t1] {
+                            let r3 = r3 as usize;
+                            if r3 == r1 {
                                 continue;
                             }
                             let pos3 = dv & REGION_MASK[r3];
@@ -425,28 +472,37 @@ fn hidden_set_findings_in(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            let pos = b.region_positions(region);
-            // Only digits with 2..=degree places can be in the set (SE's CommonTuples).
-            let mut eligible = 0u32;
-            for (v, p) in pos.iter().enumerate().skip(1) {
-                // `count_ones`, not `pop`: this fixed loop vectorises (fewer instructions).
-                let n = p.count_ones();
-                if n >= 2 && n <= degree {
-                    eligible |= 1 << (v - 1);
-                }
+            // How many places each digit has, as bit planes over the digits: `more[i]` holds
+            // the digits with more than `i` places. Only digits with 2..=degree places can be
+            // in the set (SE's CommonTuples).
+            let mut more = [0u16; 5];
+            for &c in &REGION_CELLS[region] {
+                let m = b.cands[c as usize];
+                more[4] |= more[3] & m;
+                more[3] |= more[2] & m;
+                more[2] |= more[1] & m;
+                more[1] |= more[0] & m;
+                more[0] |= m;
             }
+            let eligible = u32::from((more[1] & !more[degree as usize]) >> 1);
             if eligible.pop() < degree {
                 continue;
             }
+            // The sets are tested on each digit's places as cells (the same tests as on
+            // positions), positions made only for a set found.
+            let within = REGION_MASK[region];
             for combo in combos_within(eligible, degree) {
-                let mut sets = [0u16; 4];
+                // Every digit of `combo` has two places or more (it is eligible): SE's
+                // common tuple is then a union of exactly `degree` places.
                 let mut values = 0u16;
-                for (i, bit) in bits(combo).enumerate() {
-                    let v = bit as u8 + 1;
-                    values |= 1 << v;
-                    sets[i] = pos[v as usize];
+                let mut union: Cells = 0;
+                for bit in bits(combo) {
+                    values |= 1 << (bit + 1);
+                    union |= b.digits[bit + 1] & within;
                 }
-                if let Some(positions) = common_tuple(&sets[..degree as usize], degree) {
+                if union.pop() == degree {
+                    let positions =
+                        cells_of(union).fold(0u16, |m, c| m | 1 << INDEX_IN_REGION[c][kind]);
                     found(HiddenSetFinding {
                         region,
                         values,
@@ -565,18 +621,17 @@ fn naked_set_findings_in(
             if eligible.pop() < degree {
                 continue;
             }
-            for &combo in combos(degree) {
-                if combo & !eligible != 0 {
-                    continue;
-                }
-                let mut sets = [0u16; 6];
+            for combo in combos_within(eligible, degree) {
+                // Every cell of `combo` has two candidates or more (it is eligible): SE's
+                // common tuple is then a union of exactly `degree` digits.
                 let mut cells: Cells = 0;
-                for (i, k) in bits(combo).enumerate() {
+                let mut values = 0u16;
+                for k in bits(combo) {
                     let c = REGION_CELLS[region][k] as usize;
                     cells |= 1u128 << c;
-                    sets[i] = b.cands[c];
+                    values |= b.cands[c];
                 }
-                if let Some(values) = common_tuple(&sets[..degree as usize], degree) {
+                if values.pop() == degree {
                     found(NakedSetFinding {
                         region,
                         cells,
@@ -617,24 +672,44 @@ fn fish_findings_in(
     scope: Scope,
     found: &mut dyn FnMut(FishFinding) -> Flow,
 ) -> Flow {
+    // How often each digit is placed, in one pass over the grid.
     let mut occurrences = [0usize; 10];
+    for &v in &b.values {
+        occurrences[v as usize] += 1;
+    }
+    // The digits that can make a fish: in scope, and with enough lines left.
+    let mut digits = 0u16;
     for v in 1..=9u8 {
-        occurrences[v as usize] = b.value_count(v);
+        if scope.digit(v) && occurrences[v as usize] + degree as usize * 2 <= 9 {
+            digits |= 1 << v;
+        }
     }
     for (base_kind, _cover_kind) in [(COLUMN, ROW), (ROW, COLUMN)] {
-        // positions[line][v]: where v can go in the base line.
+        // positions[line][v]: where v can go in the base line (`Board::positions`).
         let mut positions = [[0u16; 10]; 9];
+        for v in digits_of(digits) {
+            let d = b.digits[v as usize];
+            if base_kind == ROW {
+                for (line, row) in positions.iter_mut().enumerate() {
+                    row[v as usize] = ((d >> (9 * line)) & 0x1ff) as u16;
+                }
+            } else {
+                // A column's positions are its rows: one bit per cell of the digit.
+                for c in cells_of(d) {
+                    positions[c % 9][v as usize] |= 1 << (c / 9);
+                }
+            }
+        }
         // eligible[v]: the base lines where v has two to `degree` places, the only lines
-        // `common_tuple` can accept (a line with more places makes the union too big).
+        // `common_tuple` can accept (a line with more places makes the union too big);
+        // line_digits[line]: the digits for which the line is eligible.
         let mut eligible = [0u32; 10];
-        for (line, row) in positions.iter_mut().enumerate() {
-            for v in 1..=9u8 {
-                if scope.digit(v) && occurrences[v as usize] + degree as usize * 2 <= 9 {
-                    let pos = b.positions(base_kind * 9 + line, v);
-                    row[v as usize] = pos;
-                    if (2..=degree).contains(&pos.pop()) {
-                        eligible[v as usize] |= 1 << line;
-                    }
+        let mut line_digits = [0u16; 9];
+        for (line, row) in positions.iter().enumerate() {
+            for v in digits_of(digits) {
+                if (2..=degree).contains(&row[v as usize].pop()) {
+                    eligible[v as usize] |= 1 << line;
+                    line_digits[line] |= 1 << v;
                 }
             }
         }
@@ -644,10 +719,9 @@ fn fish_findings_in(
         // A combination of lines outside every digit's eligible lines finds nothing.
         let any_eligible = eligible.iter().fold(0, |m, &e| m | e);
         for combo in combos_within(any_eligible, degree) {
-            for v in 1..=9u8 {
-                if combo & !eligible[v as usize] != 0 {
-                    continue;
-                }
+            // The digits for which every line of the combination is eligible, ascending.
+            let both = bits(combo).fold(0x3fe, |m, line| m & line_digits[line]);
+            for v in digits_of(both) {
                 let mut sets = [0u16; 4];
                 for (i, line) in bits(combo).enumerate() {
                     sets[i] = positions[line][v as usize];

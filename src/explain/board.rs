@@ -40,7 +40,7 @@ const REGION_CELLS_C: [[u8; 9]; 27] = {
 };
 
 /// Each region's cells as a set.
-const REGION_MASK_C: [Cells; 27] = {
+pub(crate) const REGION_MASK_C: [Cells; 27] = {
     let mut out = [0u128; 27];
     let mut r = 0;
     while r < 27 {
@@ -328,11 +328,6 @@ impl Board {
     #[inline]
     pub(crate) fn empty_count(&self, region: Region) -> usize {
         (self.empty & REGION_MASK[region]).pop() as usize
-    }
-
-    /// How many cells hold the digit `v` as their value.
-    pub(crate) fn value_count(&self, v: u8) -> usize {
-        self.values.iter().filter(|&&x| x == v).count()
     }
 
     /// Every cell has its value.

@@ -27,13 +27,34 @@ struct LoopHint {
     kind: u8,
 }
 
-/// SE's `UniqueLoops`: every unique rectangle or loop hint, sorted by rating then type.
+/// SE's `UniqueLoops`: it collects every unique rectangle or loop hint, sorts them by rating
+/// then type (stably: ties keep the order found) and hands them over in that order; only the
+/// first is ever taken, so only that one is found here, by the same walk in the same order.
+///
+/// A loop of `n` cells gives hints rated [`loop_rating`]`(n)` or more, of type 1 or more, so as
+/// the walk goes the loops whose hints cannot sort before the best hint found so far (which
+/// came earlier in the order, so it wins ties) are left out: once a hint is found, paths are
+/// not extended beyond the longest loop that could still do better, and the search stops where
+/// none could (a 4.5 rectangle of type 1).
 pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
-    let mut hints: Vec<LoopHint> = Vec::new();
-    // The loops found from one cell, one after another (`ends`: where each ends), and the
-    // search's path: kept across cells, so a search allocates nothing once they have grown.
-    let mut results = Loops::default();
-    let mut path = Vec::new();
+    if let Some(h) = first_loop_hint(b, &mut Scratch::default()) {
+        sink.add(h.hint)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// What one search keeps across its start cells, so it allocates nothing once they have grown:
+/// the loops found from one cell, one after another, and the walk's path.
+#[derive(Default)]
+struct Scratch {
+    results: Loops,
+    path: Vec<usize>,
+}
+
+/// The hint SE's sort puts first.
+fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
+    let mut best: Option<LoopHint> = None;
+    let Scratch { results, path } = scratch;
     for cell in 0..81 {
         if b.count(cell) != 2 {
             continue;
@@ -43,53 +64,110 @@ pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
             (Some(a), Some(b)) => (a, b),
             _ => continue,
         };
-        results.cells.clear();
-        results.ends.clear();
         // The cells holding both digits: the only ones the walk can enter. Fewer than four
         // make no loop (a loop closes on four cells or more), so the walk would find none.
         let pair = b.digits[v1 as usize] & b.digits[v2 as usize];
         if pair.pop() < 4 {
             continue;
         }
-        let walk = Walk { b, v1, v2, pair };
+        // The bounds only tighten: once no loop can do better, none will from a later cell.
+        let max_len = longest_worth(best.as_ref());
+        if max_len < 4 {
+            break;
+        }
+        results.cells.clear();
+        results.ends.clear();
+        let walk = Walk {
+            b,
+            v1,
+            v2,
+            pair,
+            max_len,
+        };
+        let seen = [region_bits(cell), 0];
+        walk.check_for_loops(cell, path, 0, 2, 0, None, results, seen);
+        let mut start = 0;
+        for &end in &results.ends {
+            loop_hints(b, &results.cells[start..end], v1, v2, &mut |h| {
+                offer(&mut best, h)
+            });
+            start = end;
+        }
+    }
+    best
+}
+
+/// The hints of one loop found by the walk on `v1` and `v2`, in SE's order (none if the loop
+/// is not valid).
+fn loop_hints(b: &Board, lp: &[usize], v1: u8, v2: u8, out: &mut dyn FnMut(LoopHint)) {
+    if !is_valid_loop(lp) {
+        return;
+    }
+    let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.count(c) > 2).collect();
+    match extra.len() {
+        1 => {
+            let mut masks = [0u16; 81];
+            masks[extra[0]] = (1 << v1) | (1 << v2);
+            out(loop_hint(lp, v1, v2, 1, 0.0, masks));
+        }
+        n if n > 2 => out(type2(b, lp, &extra, v1, v2)),
+        2 => {
+            let (r1, r2) = (extra[0], extra[1]);
+            let r = (b.cands[r1] | b.cands[r2]) & !((1 << v1) | (1 << v2));
+            if r.count_ones() == 1 {
+                out(type2(b, lp, &extra, v1, v2));
+            } else if r.count_ones() >= 2 {
+                for h in type3(b, lp, r1, r2, v1, v2) {
+                    out(h);
+                }
+            }
+            if let Some(h) = type4(b, lp, r1, r2, v1, v2) {
+                out(h);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every unique-loop hint that removes something, sorted as SE sorts them: the whole walk
+/// from every bivalue cell, nothing left out (for the tests of [`unique_loops`]).
+#[cfg(test)]
+pub(crate) fn all_loop_hints(b: &Board) -> Vec<Hint> {
+    let mut hints: Vec<LoopHint> = Vec::new();
+    let Scratch {
+        mut results,
+        mut path,
+    } = Scratch::default();
+    for cell in 0..81 {
+        if b.count(cell) != 2 {
+            continue;
+        }
+        let mut d = digits_of(b.cands[cell]);
+        let (Some(v1), Some(v2)) = (d.next(), d.next()) else {
+            continue;
+        };
+        results.cells.clear();
+        results.ends.clear();
+        let pair = b.digits[v1 as usize] & b.digits[v2 as usize];
+        let walk = Walk {
+            b,
+            v1,
+            v2,
+            pair,
+            max_len: usize::MAX,
+        };
         let seen = [region_bits(cell), 0];
         walk.check_for_loops(cell, &mut path, 0, 2, 0, None, &mut results, seen);
         let mut start = 0;
         for &end in &results.ends {
-            let lp = &results.cells[start..end];
+            loop_hints(b, &results.cells[start..end], v1, v2, &mut |h| {
+                if h.hint.elims.iter().any(|&(_, m)| m != 0) {
+                    hints.push(h);
+                }
+            });
             start = end;
-            if !is_valid_loop(lp) {
-                continue;
-            }
-            let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.count(c) > 2).collect();
-            match extra.len() {
-                1 => {
-                    let mut masks = [0u16; 81];
-                    masks[extra[0]] = (1 << v1) | (1 << v2);
-                    push(&mut hints, loop_hint(lp, v1, v2, 1, 0.0, masks));
-                }
-                n if n > 2 => {
-                    push(&mut hints, type2(b, lp, &extra, v1, v2));
-                }
-                2 => {
-                    let (r1, r2) = (extra[0], extra[1]);
-                    let r = (b.cands[r1] | b.cands[r2]) & !((1 << v1) | (1 << v2));
-                    if r.count_ones() == 1 {
-                        push(&mut hints, type2(b, lp, &extra, v1, v2));
-                    } else if r.count_ones() >= 2 {
-                        for h in type3(b, lp, r1, r2, v1, v2) {
-                            push(&mut hints, h);
-                        }
-                    }
-                    if let Some(h) = type4(b, lp, r1, r2, v1, v2) {
-                        push(&mut hints, h);
-                    }
-                }
-                _ => {}
-            }
         }
     }
-    // Stable: equal ratings and types keep the order found.
     hints.sort_by(|a, b| {
         a.hint
             .rating
@@ -97,10 +175,26 @@ pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
             .unwrap_or(std::cmp::Ordering::Equal)
             .then(a.kind.cmp(&b.kind))
     });
-    for h in hints {
-        sink.add(h.hint)?;
+    hints.into_iter().map(|h| h.hint).collect()
+}
+
+/// Whether hint `a` sorts strictly before `b` in SE's sort (rating, then type).
+fn sorts_before(a: &LoopHint, b: &LoopHint) -> bool {
+    a.hint.rating < b.hint.rating || (a.hint.rating == b.hint.rating && a.kind < b.kind)
+}
+
+/// The longest loop (in cells; `usize::MAX` for any) whose hints can sort before `best`, found
+/// earlier (so it wins ties); 0 for none. Loop ratings only grow with the length, so the loops
+/// that can are those up to some length.
+fn longest_worth(best: Option<&LoopHint>) -> usize {
+    let worth = |len: usize| {
+        let r = loop_rating(len);
+        best.is_none_or(|h| r < h.hint.rating || (r == h.hint.rating && h.kind > 1))
+    };
+    if worth(10) {
+        return usize::MAX;
     }
-    ControlFlow::Continue(())
+    (4..10).rev().find(|&len| worth(len)).unwrap_or(0)
 }
 
 /// Loops one after another: `cells[ends[i - 1]..ends[i]]` is the `i`th.
@@ -110,21 +204,27 @@ struct Loops {
     ends: Vec<usize>,
 }
 
-/// Keeps a hint that removes something (SE also drops equal hints, which never changes which
-/// one sorts first).
-fn push(hints: &mut Vec<LoopHint>, h: LoopHint) {
-    if h.hint.elims.iter().any(|&(_, m)| m != 0) {
-        hints.push(h);
+/// Keeps a hint that removes something if it sorts before the best so far (SE also drops equal
+/// hints, and the first of equal ones sorts first: neither changes which one that is).
+fn offer(best: &mut Option<LoopHint>, h: LoopHint) {
+    if h.hint.elims.iter().any(|&(_, m)| m != 0)
+        && best.as_ref().is_none_or(|cur| sorts_before(&h, cur))
+    {
+        *best = Some(h);
     }
 }
 
-/// One walk of SE's `checkForLoops`: the grid, the loop's two digits and the cells holding
-/// both.
+/// One walk of SE's `checkForLoops`: the grid, the loop's two digits, the cells holding both,
+/// and the longest loop wanted.
 struct Walk<'a> {
     b: &'a Board,
     v1: u8,
     v2: u8,
     pair: Cells,
+    /// Paths are not extended beyond this many cells: the loops they would close are not
+    /// wanted. Every other loop is found as before: what a branch passes on to its siblings
+    /// (the extra digits) is updated before it is entered, never by it.
+    max_len: usize,
 }
 
 impl Walk<'_> {
@@ -172,6 +272,9 @@ impl Walk<'_> {
                 let p = self.b.cands[next];
                 ex_values |= p;
                 ex_values &= !((1 << v1) | (1 << v2));
+                if path.len() >= self.max_len {
+                    continue;
+                }
                 let card = p.pop();
                 if card == 2 || ex_values.count_ones() == 1 || allowed_ex > 0 {
                     // A region met twice by cells of one parity can never make a valid

@@ -362,13 +362,7 @@ fn combinations_within_a_mask_keep_the_order() {
 fn intersections_prefilter_keeps_every_region_in_order() {
     use super::super::basic::confined_regions;
     use super::super::board::{BLOCK, COLUMN, ROW};
-    let mut x = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
     let all = (1u128 << 81) - 1;
     let mut sets = vec![0u128, all];
     for _ in 0..4000 {
@@ -391,4 +385,24 @@ fn intersections_prefilter_keeps_every_region_in_order() {
         }
     }
     assert!(found > 1000, "{found}");
+}
+
+/// The regions of one kind that meet a region of another (one of them the block): the three
+/// `locking`'s direct test visits, in the order SE visits the kind's nine.
+#[test]
+fn crossing_regions_are_those_that_meet_in_order() {
+    use super::super::basic::CROSSING;
+    use super::super::board::{BLOCK, REGION_MASK};
+    for (r2, by_kind) in CROSSING.iter().enumerate() {
+        for (t1, listed) in by_kind.iter().enumerate() {
+            if (r2 / 9 == BLOCK) == (t1 == BLOCK) {
+                continue;
+            }
+            let want: Vec<usize> = (t1 * 9..t1 * 9 + 9)
+                .filter(|&r3| REGION_MASK[r3] & REGION_MASK[r2] != 0)
+                .collect();
+            let got: Vec<usize> = listed.iter().map(|&r| r as usize).collect();
+            assert_eq!(got, want, "{r2} {t1}");
+        }
+    }
 }

@@ -70,6 +70,16 @@ struct Want {
     text: &'static str,
 }
 
+/// A small deterministic generator (xorshift64) for the tests on random positions and sets.
+fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
 fn ask(p: Producer, b: &Board) -> Option<Hint> {
     path::ask(p, b, &mut Chainer::new())
 }

@@ -227,3 +227,55 @@ positions! {
         &[],
         None;
 }
+
+/// The unique-loop producer finds only the hint SE's sort puts first (the rectangles first,
+/// then the loops whose hints can still sort before the best so far): on random positions
+/// where loops abound, it is the first of every hint the whole walk finds, sorted as SE sorts
+/// them.
+#[test]
+fn the_first_loop_hint_is_the_first_of_all_sorted() {
+    use super::super::unique::all_loop_hints;
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
+    let (mut found, mut longer, mut sorted_after) = (0, 0, 0);
+    for _ in 0..4000 {
+        let mut b = Board {
+            values: [0; 81],
+            cands: [0; 81],
+            digits: [0; 10],
+            empty: 0,
+        };
+        // Few digits, so that many cells share a pair; now and then a filled cell, and a
+        // digit from outside the pool (extra digits for types 2 to 4).
+        let pool = 5 + next() % 3;
+        for c in 0..81 {
+            let r = next();
+            if r % 9 == 0 {
+                b.values[c] = 9;
+                continue;
+            }
+            let want = 2 + (r >> 8) % 2;
+            let mut m = 0u16;
+            while u64::from(m.count_ones()) < want {
+                m |= 1 << (1 + next() % pool);
+            }
+            if (r >> 16) % 5 == 0 {
+                m |= 1 << (8 + next() % 2);
+            }
+            b.cands[c] = m;
+            b.empty |= 1 << c;
+        }
+        b.rebuild_digits();
+        let all = all_loop_hints(&b);
+        let first = ask(Producer::UniqueLoops, &b);
+        assert_eq!(format!("{first:?}"), format!("{:?}", all.first()));
+        if let Some(h) = first {
+            found += 1;
+            longer += usize::from(h.rating > 4.5);
+            sorted_after += usize::from(all.len() > 1);
+        }
+    }
+    assert!(
+        found > 500 && longer > 100 && sorted_after > 500,
+        "{found} {longer} {sorted_after}"
+    );
+}
