@@ -713,18 +713,20 @@ struct Reach {
 }
 
 impl Reach {
+    /// Not visited yet (in `index`), or in no component yet (in `comp`).
+    const UNSEEN: u16 = u16::MAX;
+
     /// Computes the components of the links `links` selects on `b`, and what each reaches.
     fn build(&mut self, links: &Links, b: &Board) {
-        const UNSEEN: u16 = u16::MAX;
         // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
-        self.index.resize(1458, UNSEEN);
+        self.index.resize(1458, Self::UNSEEN);
         self.low.resize(1458, 0);
-        self.comp.resize(1458, UNSEEN);
+        self.comp.resize(1458, Self::UNSEEN);
         for cell in 0..81 {
             for v in digits_of(b.cands[cell]) {
                 let k = 2 * (cell * 9 + v as usize - 1);
-                self.index[k..k + 2].fill(UNSEEN);
-                self.comp[k..k + 2].fill(UNSEEN);
+                self.index[k..k + 2].fill(Self::UNSEEN);
+                self.comp[k..k + 2].fill(Self::UNSEEN);
             }
         }
         self.ons.clear();
@@ -736,7 +738,7 @@ impl Reach {
             for v in digits_of(b.cands[cell]) {
                 let k = cell * 9 + v as usize - 1;
                 for root in [2 * k as u16, 2 * k as u16 + 1] {
-                    if self.index[root as usize] == UNSEEN {
+                    if self.index[root as usize] == Self::UNSEEN {
                         self.strong_connect(links, root, &mut next);
                     }
                 }
@@ -774,7 +776,6 @@ impl Reach {
 
     /// Tarjan's visit from `root`, with an explicit call stack.
     fn strong_connect(&mut self, links: &Links, root: Pot, next: &mut u16) {
-        const UNSEEN: u16 = u16::MAX;
         self.index[root as usize] = *next;
         self.low[root as usize] = *next;
         *next += 1;
@@ -785,7 +786,7 @@ impl Reach {
             if *e < links.hi[vi] {
                 let w = links.edges[*e as usize].0 as usize;
                 *e += 1;
-                if self.index[w] == UNSEEN {
+                if self.index[w] == Self::UNSEEN {
                     self.index[w] = *next;
                     *next += 1;
                     if links.leads_nowhere(w as Pot) {
@@ -799,7 +800,7 @@ impl Reach {
                         self.stack.push(w as u16);
                         self.calls.push((w as u16, links.lo[w]));
                     }
-                } else if self.comp[w] == UNSEEN {
+                } else if self.comp[w] == Self::UNSEEN {
                     // On the stack (not yet in a component).
                     self.low[vi] = self.low[vi].min(self.index[w]);
                 }
