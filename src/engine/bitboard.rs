@@ -17,9 +17,11 @@
 //! - `PEER_WORDS`: a word's band, digit and its digit's other words.
 //! - `State::claim_columns`, `State::cols`, `State::claim_due`: column claiming once per
 //!   round, from stored folds, for due digits only.
-//! - `State::naked_singles`: bit-sliced candidate counts (empty, single, bivalue cells).
-//! - `State::from_grid`, `value_words`, `State::from_candidates`: batch givens, branch-free;
-//!   pencilmark start.
+//! - `State::naked_singles`, `candidate_counts_sse2` / `_portable`: bit-sliced candidate
+//!   counts (empty, single, bivalue cells), a digit's three band words as one vector.
+//! - `State::from_grid`, `value_words`, `given_words_sse2` / `_portable`,
+//!   `State::from_candidates`: batch givens, branch-free, one vector per digit; pencilmark
+//!   start.
 //! - `State::branch_point`, `search`: at each fixpoint the triad rules (a mini-row or
 //!   mini-column holds exactly three digits; `State::mr` stored by `update` from `Lc::kept`,
 //!   `alone_minirows`, a `Tally` packing all bands, rows and columns), then a branch on a digit
@@ -495,7 +497,7 @@ static BOX_COUNT: [u8; 512] = {
 /// A grid's cells sorted by value into band words: index `3·value + band` (value 0 for blank
 /// cells) holds the band's cells with that value.
 #[inline(always)]
-fn value_words(cells: &[u8; 81]) -> [u32; 30] {
+fn value_words(cells: &[u8; 81]) -> [u32; 32] {
     #[cfg(test)]
     if tests::PORTABLE.with(std::cell::Cell::get) {
         return value_words_portable(cells);
@@ -513,8 +515,8 @@ fn value_words(cells: &[u8; 81]) -> [u32; 30] {
 /// [`value_words`] one cell at a time (no branch on the cell's value either).
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline(always)]
-fn value_words_portable(cells: &[u8; 81]) -> [u32; 30] {
-    let mut words = [0u32; 30];
+fn value_words_portable(cells: &[u8; 81]) -> [u32; 32] {
+    let mut words = [0u32; 32];
     for (b, band) in cells.chunks_exact(27).enumerate() {
         for (pos, &v) in band.iter().enumerate() {
             words[(3 * v as usize + b) % 30] |= 1 << pos;
@@ -527,7 +529,7 @@ fn value_words_portable(cells: &[u8; 81]) -> [u32; 30] {
 /// and read out with byte-sign masks.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
-fn value_words_sse2(cells: &[u8; 81]) -> [u32; 30] {
+fn value_words_sse2(cells: &[u8; 81]) -> [u32; 32] {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
     };
@@ -536,7 +538,7 @@ fn value_words_sse2(cells: &[u8; 81]) -> [u32; 30] {
     for (dst, band) in padded.chunks_exact_mut(32).zip(cells.chunks_exact(27)) {
         dst[..27].copy_from_slice(band);
     }
-    let mut words = [0u32; 30];
+    let mut words = [0u32; 32];
     // SAFETY: SSE2 is enabled for the whole build (this function's `cfg`), so its intrinsics
     // may be called. The two loads read bytes 32·b .. 32·b + 32 of the 96-byte `padded`, inside
     // it; `_mm_loadu_si128` accepts any alignment.
@@ -554,6 +556,198 @@ fn value_words_sse2(cells: &[u8; 81]) -> [u32; 30] {
         }
     }
     words
+}
+
+/// The start words of a grid from its value words (index `3·value + band`, value 0 the
+/// blanks): each digit's word holds its givens and the blanks outside their rows, boxes and
+/// columns. `None` when two givens of a digit share a row, box or column.
+#[inline(always)]
+fn given_words(words: &[u32; 32]) -> Option<[u32; 27]> {
+    #[cfg(test)]
+    if tests::PORTABLE.with(std::cell::Cell::get) {
+        return given_words_portable(words);
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        given_words_sse2(words)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        given_words_portable(words)
+    }
+}
+
+/// [`given_words`] one word at a time, with tables.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn given_words_portable(words: &[u32; 32]) -> Option<[u32; 27]> {
+    let mut cells = [0u32; 27];
+    let mut conflict = 0u32;
+    for d in 0..9 {
+        let given = [words[3 * d + 3], words[3 * d + 4], words[3 * d + 5]];
+        let folds = given.map(columns);
+        let cols = folds.map(spread_columns);
+        for b in 0..3 {
+            let (g, fold) = (given[b], folds[b] as usize);
+            let (o1, o2) = other_bands(b);
+            // The rows and boxes of this band that hold the digit, whole.
+            let (r0, r1, r2) = (g & 0x1ff, (g >> 9) & 0x1ff, g >> 18);
+            let rows = row_presence(g);
+            let house = ROW_FILL[rows as usize] | BOX_CELLS[fold];
+            // Two givens of the digit in one row or box: more givens than rows or boxes
+            // holding them.
+            let n = ROW_POP[r0 as usize] + ROW_POP[r1 as usize] + ROW_POP[r2 as usize & 0x1ff];
+            conflict |= u32::from((n ^ ROW_POP[rows as usize]) | (n ^ BOX_COUNT[fold]));
+            let other = cols[o1] | cols[o2];
+            conflict |= g & other;
+            cells[3 * d + b] = (ALL & !(!words[b] | house | other)) | g;
+        }
+    }
+    (conflict == 0).then_some(cells)
+}
+
+/// [`given_words`] with SSE2 (**vector givens**): one vector per digit, its three band words
+/// in lanes 0..3, so the column a digit holds in the other bands is two lane shuffles. Rows
+/// and boxes are tested and filled with compares against zero instead of table look-ups, and
+/// a row or box holding two givens is `x & (x - 1) != 0` on its cells.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn given_words_sse2(words: &[u32; 32]) -> Option<[u32; 27]> {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi32, _mm_set_epi32, _mm_setzero_si128,
+        _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128, _mm_sub_epi32,
+    };
+    let mut out = [0u32; 28];
+    // SAFETY: SSE2 is enabled for the whole build (this function's `cfg`), so its intrinsics
+    // may be called. Loads read four `u32` at index 0, 3, .., 27 of the 32-word `words`, so at
+    // most up to index 30; stores write four at index 0, 3, .., 24 of the 28-word `out`, so at
+    // most up to index 27. `_mm_loadu_si128` and `_mm_storeu_si128` accept any alignment.
+    let conflict = unsafe {
+        let load = |i: usize| _mm_loadu_si128(words.as_ptr().add(i).cast::<__m128i>());
+        // Lanes 0..3 are the bands; lane 3 (the next value's first word) is dropped.
+        let lanes = _mm_set_epi32(0, ALL as i32, ALL as i32, ALL as i32);
+        let blanks = _mm_and_si128(load(0), lanes);
+        let zero = _mm_setzero_si128();
+        let one = _mm_set1_epi32(1);
+        let row = _mm_set1_epi32(0x1ff);
+        let two_or_more = |x: __m128i| _mm_and_si128(x, _mm_sub_epi32(x, one));
+        let mut conflict = zero;
+        for d in 0..9 {
+            let g = _mm_and_si128(load(3 * d + 3), lanes);
+            let r0 = _mm_and_si128(g, row);
+            let r1 = _mm_and_si128(_mm_srli_epi32::<9>(g), row);
+            let r2 = _mm_srli_epi32::<18>(g);
+            let fold = _mm_or_si128(_mm_or_si128(r0, r1), r2);
+            // Two givens in a row, or in a box.
+            let mut dup = _mm_or_si128(two_or_more(r0), two_or_more(r1));
+            dup = _mm_or_si128(dup, two_or_more(r2));
+            let mut house = zero;
+            for k in 0..3 {
+                // Box k, whole, where it holds a given; row k likewise.
+                let box_cells = _mm_set1_epi32(0o007_007_007 << (3 * k));
+                let in_box = _mm_and_si128(g, box_cells);
+                dup = _mm_or_si128(dup, two_or_more(in_box));
+                let empty_box = _mm_cmpeq_epi32(in_box, zero);
+                house = _mm_or_si128(house, _mm_andnot_si128(empty_box, box_cells));
+                let r = [r0, r1, r2][k];
+                let empty_row = _mm_cmpeq_epi32(r, zero);
+                let row_cells = _mm_set1_epi32(0x1ff << (9 * k));
+                house = _mm_or_si128(house, _mm_andnot_si128(empty_row, row_cells));
+            }
+            // The digit's columns in the other two bands: lanes (1, 0, 0) and (2, 2, 1).
+            let cols = _mm_or_si128(
+                _mm_or_si128(fold, _mm_slli_epi32::<9>(fold)),
+                _mm_slli_epi32::<18>(fold),
+            );
+            let other = _mm_or_si128(
+                _mm_shuffle_epi32::<0b11_00_00_01>(cols),
+                _mm_shuffle_epi32::<0b11_01_10_10>(cols),
+            );
+            let other = _mm_and_si128(other, lanes);
+            conflict = _mm_or_si128(conflict, _mm_or_si128(dup, _mm_and_si128(g, other)));
+            let cells = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(house, other), blanks), g);
+            _mm_storeu_si128(out.as_mut_ptr().add(3 * d).cast::<__m128i>(), cells);
+        }
+        _mm_movemask_epi8(_mm_cmpeq_epi32(conflict, zero)) != 0xffff
+    };
+    let mut cells = [0u32; 27];
+    cells.copy_from_slice(&out[..27]);
+    (!conflict).then_some(cells)
+}
+
+/// Bit-sliced candidate counts of each band's cells over the nine digits: cells with at
+/// least one, two and three candidates (index: band).
+#[inline(always)]
+fn candidate_counts(cells: &[u32; 27]) -> [[u32; 3]; 3] {
+    #[cfg(test)]
+    if tests::PORTABLE.with(std::cell::Cell::get) {
+        return candidate_counts_portable(cells);
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        candidate_counts_sse2(cells)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        candidate_counts_portable(cells)
+    }
+}
+
+/// [`candidate_counts`] one band at a time.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn candidate_counts_portable(cells: &[u32; 27]) -> [[u32; 3]; 3] {
+    let mut c = [[0u32; 3]; 3];
+    for b in 0..3 {
+        for d in 0..9 {
+            let m = cells[3 * d + b];
+            c[2][b] |= c[1][b] & m;
+            c[1][b] |= c[0][b] & m;
+            c[0][b] |= m;
+        }
+    }
+    c
+}
+
+/// [`candidate_counts`] with SSE2 (**vector counts**): a digit's three band words are
+/// adjacent, so one vector holds them (lanes 0..3 the bands) and the nine digits are added up
+/// in all three bands at once.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn candidate_counts_sse2(cells: &[u32; 27]) -> [[u32; 3]; 3] {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_setzero_si128, _mm_srli_si128,
+        _mm_storeu_si128,
+    };
+    let mut out = [[0u32; 4]; 3];
+    // SAFETY: SSE2 is enabled for the whole build (this function's `cfg`). Each load reads four
+    // `u32` at index 0, 3, .., 21 or 23 of the 27-word `cells`, so it stays inside it (the last
+    // digit's words, 24..27, are loaded from 23 and shifted down a lane); each store writes one
+    // whole `[u32; 4]`. Unaligned loads and stores accept any alignment.
+    unsafe {
+        let load = |i: usize| _mm_loadu_si128(cells.as_ptr().add(i).cast::<__m128i>());
+        let (mut c1, mut c2, mut c3) = (
+            _mm_setzero_si128(),
+            _mm_setzero_si128(),
+            _mm_setzero_si128(),
+        );
+        for d in 0..9 {
+            // Lane 3 (the next digit's first word) is counted too, and never read.
+            let m = if d < 8 {
+                load(3 * d)
+            } else {
+                _mm_srli_si128::<4>(load(23))
+            };
+            c3 = _mm_or_si128(c3, _mm_and_si128(c2, m));
+            c2 = _mm_or_si128(c2, _mm_and_si128(c1, m));
+            c1 = _mm_or_si128(c1, m);
+        }
+        for (o, c) in out.iter_mut().zip([c1, c2, c3]) {
+            _mm_storeu_si128(o.as_mut_ptr().cast::<__m128i>(), c);
+        }
+    }
+    out.map(|c| [c[0], c[1], c[2]])
 }
 
 /// Folds a band word to its 9-bit column presence.
@@ -666,39 +860,16 @@ impl State {
     /// puzzle's random pattern of givens mispredicted about 38 times a puzzle (cachegrind's
     /// branch simulation), a fifth of an easy puzzle's whole solve.
     fn from_grid(grid: &Grid) -> Option<State> {
-        // Index 3·value + band: words 0..3 are the blanks, 3·(d+1)+b digit d's givens.
         let words = value_words(grid.cells());
-        let mut s = State {
-            cells: [0; 27],
+        Some(State {
+            cells: given_words(&words)?,
             prev: [0; 27],
             unsolved: [words[0], words[1], words[2]],
             pairs: [0; 3],
             cols: [0; 27],
             mr: [0; 27],
             claim_due: 0x1ff,
-        };
-        let mut conflict = 0u32;
-        for d in 0..9 {
-            let given = [words[3 * d + 3], words[3 * d + 4], words[3 * d + 5]];
-            let folds = given.map(columns);
-            let cols = folds.map(spread_columns);
-            for b in 0..3 {
-                let (g, fold) = (given[b], folds[b] as usize);
-                let (o1, o2) = other_bands(b);
-                // The rows and boxes of this band that hold the digit, whole.
-                let (r0, r1, r2) = (g & 0x1ff, (g >> 9) & 0x1ff, g >> 18);
-                let rows = row_presence(g);
-                let house = ROW_FILL[rows as usize] | BOX_CELLS[fold];
-                // Two givens of the digit in one row or box: more givens than rows or boxes
-                // holding them.
-                let n = ROW_POP[r0 as usize] + ROW_POP[r1 as usize] + ROW_POP[r2 as usize & 0x1ff];
-                conflict |= u32::from((n ^ ROW_POP[rows as usize]) | (n ^ BOX_COUNT[fold]));
-                let other = cols[o1] | cols[o2];
-                conflict |= g & other;
-                s.cells[3 * d + b] = (ALL & !(!words[b] | house | other)) | g;
-            }
-        }
-        (conflict == 0).then_some(s)
+        })
     }
 
     /// The state of the puzzle with givens `givens` (bit `i` = cell `i`) of the complete grid
@@ -891,19 +1062,13 @@ impl State {
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<u32> {
         let mut found = 0;
+        let [c1, c2, c3] = candidate_counts(&self.cells);
+        if (c1[0] & c1[1] & c1[2]) != ALL {
+            return None;
+        }
         for b in 0..3 {
-            let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let m = self.cells[3 * d + b];
-                c3 |= c2 & m;
-                c2 |= c1 & m;
-                c1 |= m;
-            }
-            if c1 != ALL {
-                return None;
-            }
-            self.pairs[b] = c2 & !c3;
-            let mut singles = c1 & !c2 & self.unsolved[b];
+            self.pairs[b] = c2[b] & !c3[b];
+            let mut singles = !c2[b] & self.unsolved[b];
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles &= singles - 1;
@@ -1397,13 +1562,79 @@ mod tests {
             for c in cells.iter_mut() {
                 *c = (next() % 10) as u8;
             }
-            let mut want = [0u32; 30];
+            let mut want = [0u32; 32];
             for (cell, &v) in cells.iter().enumerate() {
                 want[3 * v as usize + cell / 27] |= 1 << (cell % 27);
             }
             assert_eq!(value_words_portable(&cells), want);
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             assert_eq!(value_words_sse2(&cells), want);
+        }
+    }
+
+    /// Both ways of building the start words agree, conflicts included: random grids from
+    /// nearly empty to full, most of them breaking some rule, and the clues of solved grids.
+    #[test]
+    fn given_words_paths_agree() {
+        let mut next = xorshift(0x0000_9a1e_5eed);
+        let sol = masks::solve(&Grid::EMPTY, 1).first.unwrap();
+        let (mut clean, mut conflicts) = (0, 0);
+        for i in 0..20_000 {
+            let mut cells = [0u8; 81];
+            let density = 1 + i % 40;
+            for (c, cell) in cells.iter_mut().enumerate() {
+                if next() % 81 < density {
+                    // Half the grids take their clues from a solution: no conflict.
+                    *cell = if i % 2 == 0 {
+                        sol.cells()[c]
+                    } else {
+                        (next() % 9) as u8 + 1
+                    };
+                }
+            }
+            let words = value_words_portable(&cells);
+            let want = given_words_portable(&words);
+            match want {
+                Some(_) => clean += 1,
+                None => conflicts += 1,
+            }
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            assert_eq!(given_words_sse2(&words), want, "{cells:?}");
+        }
+        assert!(clean > 10_000 && conflicts > 5_000, "{clean} {conflicts}");
+    }
+
+    /// Both ways of counting candidates agree, on random words of every density.
+    #[test]
+    fn candidate_count_paths_agree() {
+        let mut next = xorshift(0x0000_c0de_c0de);
+        for i in 0..5_000 {
+            let mut cells = [0u32; 27];
+            for w in cells.iter_mut() {
+                // Sparser words for higher `i`: AND of up to four random words.
+                let mut x = next() as u32;
+                for _ in 0..i % 4 {
+                    x &= next() as u32;
+                }
+                *w = x & ALL;
+            }
+            let want = candidate_counts_portable(&cells);
+            for b in 0..3 {
+                let mut n = [0u32; 27];
+                for w in cells.iter().skip(b).step_by(3) {
+                    for (k, n) in n.iter_mut().enumerate() {
+                        *n += w >> k & 1;
+                    }
+                }
+                for (t, at_least) in want.iter().zip(1..) {
+                    let by_count = (0..27)
+                        .filter(|&k| n[k] >= at_least)
+                        .fold(0, |m, k| m | 1 << k);
+                    assert_eq!(t[b], by_count);
+                }
+            }
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            assert_eq!(candidate_counts_sse2(&cells), want);
         }
     }
 
