@@ -11,7 +11,7 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION, PEERS,
+    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION,
     PEER_MASK, REGION_CELLS, REGION_MASK, REGION_MASK_C, ROW,
 };
 use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
@@ -804,24 +804,28 @@ pub(crate) fn fish(b: &Board, degree: u32, scope: Scope, sink: &mut dyn Sink) ->
 /// SE's `XYWing`: a pivot with two (XYZ: three) candidates and two bivalue pincers among its
 /// peers; the shared digit leaves every cell that sees both pincers (and, for XYZ, the pivot).
 pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
-    let target = if xyz { 3 } else { 2 };
-    for xy in 0..81 {
+    // The cells with two candidates, and with three: from bit planes over the digits' cells.
+    let (mut one, mut two, mut three, mut four) = (0 as Cells, 0 as Cells, 0 as Cells, 0 as Cells);
+    for &d in &b.digits[1..] {
+        four |= three & d;
+        three |= two & d;
+        two |= one & d;
+        one |= d;
+    }
+    let bivalue = two & !three;
+    let pivots = if xyz { three & !four } else { bivalue };
+    // Pivots, then pincers among the pivot's peers, ascending as SE visits them; only bivalue
+    // peers can be pincers.
+    for xy in cells_of(pivots) {
         let xyv = b.cands[xy];
-        if xyv.pop() != target {
-            continue;
-        }
-        for &xz in &PEERS[xy] {
-            let xz = xz as usize;
+        let pincers = PEER_MASK[xy] & bivalue;
+        for xz in cells_of(pincers) {
             let xzv = b.cands[xz];
-            if xzv.pop() != 2 || (xyv & !xzv).count_ones() != 1 {
+            if (xyv & !xzv).count_ones() != 1 {
                 continue;
             }
-            for &yz in &PEERS[xy] {
-                let yz = yz as usize;
+            for yz in cells_of(pincers) {
                 let yzv = b.cands[yz];
-                if yzv.pop() != 2 {
-                    continue;
-                }
                 let union = xyv | xzv | yzv;
                 let inter = xyv & xzv & yzv;
                 let ok = union.pop() == 3
