@@ -826,24 +826,11 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
             }
             for yz in cells_of(pincers) {
                 let yzv = b.cands[yz];
-                let union = xyv | xzv | yzv;
-                let inter = xyv & xzv & yzv;
-                let ok = union.pop() == 3
-                    && if xyz {
-                        inter.count_ones() == 1
-                    } else {
-                        inter == 0
-                    };
-                if !ok {
+                if !wing_digits(xyz, xyv, xzv, yzv) {
                     continue;
                 }
                 let z = (xzv & yzv).trailing_zeros() as u8;
-                let mut victims = PEER_MASK[xz] & PEER_MASK[yz];
-                if xyz {
-                    victims &= PEER_MASK[xy];
-                }
-                victims &= !((1u128 << xy) | (1u128 << xz) | (1u128 << yz));
-                victims &= b.digits[z as usize];
+                let victims = wing_victims(b, xyz, [xy, xz, yz], z);
                 if victims == 0 {
                     continue;
                 }
@@ -861,4 +848,28 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Whether a pivot's and two pincers' candidates make a wing: three digits in all, and none
+/// (XY) or one (XYZ) common to the three.
+pub(crate) fn wing_digits(xyz: bool, xyv: u16, xzv: u16, yzv: u16) -> bool {
+    let union = xyv | xzv | yzv;
+    let inter = xyv & xzv & yzv;
+    union.pop() == 3
+        && if xyz {
+            inter.count_ones() == 1
+        } else {
+            inter == 0
+        }
+}
+
+/// The cells a wing with pivot `xy` and pincers `xz`, `yz` takes `z` out of: those holding it
+/// that see both pincers (and, for XYZ, the pivot), the wing's own cells aside.
+pub(crate) fn wing_victims(b: &Board, xyz: bool, [xy, xz, yz]: [usize; 3], z: u8) -> Cells {
+    let mut victims = PEER_MASK[xz] & PEER_MASK[yz];
+    if xyz {
+        victims &= PEER_MASK[xy];
+    }
+    victims &= !((1u128 << xy) | (1u128 << xz) | (1u128 << yz));
+    victims & b.digits[z as usize]
 }

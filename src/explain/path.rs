@@ -634,11 +634,7 @@ mod tests {
         let mut rng = super::super::tests::xorshift(0x9e37_79b9_7f4a_7c15);
         let mut solved_count = 0;
         for round in 0..4000 {
-            let mut cells = [0u8; 81];
-            for _ in 0..10 + round % 40 {
-                let c = (rng() % 81) as usize;
-                cells[c] = solved[c];
-            }
+            let cells = super::super::tests::some_of(&solved, 10 + round % 40, &mut rng);
             let g = Grid::from_cells(cells).expect("digits");
             let mut start = Board::new(&g);
             for _ in 0..rng() % 60 {

@@ -422,17 +422,12 @@ impl super::super::hint::Sink for All {
 /// positions with many cells of two and three candidates.
 #[test]
 fn wings_from_bivalue_peers_are_every_wing_in_order() {
-    use super::super::board::{cells_of, PEERS, PEER_MASK};
+    use super::super::board::{cells_of, PEERS};
     let solved = solved_digits();
     let mut next = xorshift(0x3c6e_f372_fe94_f82b);
     let mut found = [0usize; 2];
     for round in 0..1500 {
-        let mut cells = [0u8; 81];
-        for _ in 0..round % 30 {
-            let c = (next() % 81) as usize;
-            cells[c] = solved[c];
-        }
-        let g = Grid::from_cells(cells).expect("digits");
+        let g = Grid::from_cells(some_of(&solved, round % 30, &mut next)).expect("digits");
         let mut b = Board::new(&g);
         // Take wrong candidates out until most cells have two or three.
         for (c, &right) in solved.iter().enumerate() {
@@ -449,36 +444,26 @@ fn wings_from_bivalue_peers_are_every_wing_in_order() {
             // SE's walk, as it was written before.
             let mut want = Vec::new();
             let target = if xyz { 3 } else { 2 };
-            for xy in 0..81 {
+            for (xy, peers) in PEERS.iter().enumerate() {
                 let xyv = b.cands[xy];
                 if xyv.count_ones() != target {
                     continue;
                 }
-                for &xz in &PEERS[xy] {
+                for &xz in peers {
                     let xzv = b.cands[xz as usize];
                     if xzv.count_ones() != 2 || (xyv & !xzv).count_ones() != 1 {
                         continue;
                     }
-                    for &yz in &PEERS[xy] {
+                    for &yz in peers {
                         let yzv = b.cands[yz as usize];
-                        let (union, inter) = (xyv | xzv | yzv, xyv & xzv & yzv);
-                        let ok = yzv.count_ones() == 2
-                            && union.count_ones() == 3
-                            && if xyz {
-                                inter.count_ones() == 1
-                            } else {
-                                inter == 0
-                            };
-                        if !ok {
+                        if yzv.count_ones() != 2
+                            || !super::super::basic::wing_digits(xyz, xyv, xzv, yzv)
+                        {
                             continue;
                         }
                         let z = (xzv & yzv).trailing_zeros() as u8;
-                        let mut victims =
-                            PEER_MASK[xz as usize] & PEER_MASK[yz as usize] & b.digits[z as usize];
-                        if xyz {
-                            victims &= PEER_MASK[xy];
-                        }
-                        victims &= !(1u128 << xy | 1u128 << xz | 1u128 << yz);
+                        let cells = [xy, xz as usize, yz as usize];
+                        let victims = super::super::basic::wing_victims(&b, xyz, cells, z);
                         if victims != 0 {
                             let elims: Vec<(u8, u16)> =
                                 cells_of(victims).map(|c| (c as u8, 1 << z)).collect();

@@ -212,6 +212,16 @@ pub(super) fn solved_digits() -> Vec<u8> {
         .collect()
 }
 
+/// The digits of `solved` at up to `tries` random cells (the others empty).
+pub(super) fn some_of(solved: &[u8], tries: usize, rng: &mut impl FnMut() -> u64) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for _ in 0..tries {
+        let c = (rng() % 81) as usize;
+        cells[c] = solved[c];
+    }
+    cells
+}
+
 /// The helper itself: removing a digit that is not a candidate is a mistake in the test.
 #[test]
 #[should_panic(expected = "is not a candidate")]
@@ -274,13 +284,8 @@ fn puzzles_without_one_solution_are_refused_whatever_the_path_does() {
     let mut rng = xorshift(0x0e5_1e55);
     let mut seen = [0usize; 3];
     for round in 0..600 {
-        let mut cells = [0u8; 81];
         // From 24 to 59 givens: from many solutions to a few empty cells.
-        let keep = 24 + round % 36;
-        for _ in 0..keep * 2 {
-            let c = (rng() % 81) as usize;
-            cells[c] = solved[c];
-        }
+        let mut cells = some_of(&solved, (24 + round % 36) * 2, &mut rng);
         if round % 3 == 0 {
             // A wrong digit where no peer holds it yet: consistent givens, no solution.
             let c = (rng() % 81) as usize;
