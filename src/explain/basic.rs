@@ -37,19 +37,72 @@ pub(crate) fn combos_of(k: u32, n: u32) -> &'static [u32] {
 }
 
 /// The masks of `combos(k)` that lie within `mask` (bits below 9), in the same order, without
-/// visiting the others: each combination of `k` of the mask's `n` bits is spread onto those
-/// bits, which keeps the order (the highest bit where two masks differ stays the highest).
+/// visiting the others: a slice of [`COMBOS_WITHIN`].
 pub(crate) fn combos_within(mask: u32, k: u32) -> impl Iterator<Item = u32> {
-    let mut at = [0u8; 9];
+    let t = &COMBOS_WITHIN;
+    let (k, m) = (k as usize, mask as usize);
+    t.list[t.start[k][m] as usize..t.start[k][m + 1] as usize]
+        .iter()
+        .map(|&c| u32::from(c))
+}
+
+/// For every mask of nine bits and every size `k`, the masks of `k` of its bits in increasing
+/// numeric order (SE's `Permutations` order restricted to the mask), one after another: the
+/// masks `list[start[k][m]..start[k][m + 1]]`. Built at compile time; 3^9 entries in all (each
+/// bit of a submask is in or out of the mask and the submask).
+struct ComboTable {
+    list: [u16; 19683],
+    start: [[u16; 513]; 10],
+}
+
+static COMBOS_WITHIN: ComboTable = {
+    let mut t = ComboTable {
+        list: [0; 19683],
+        start: [[0; 513]; 10],
+    };
+    // Where each (size, mask) run starts: C(|mask|, size) masks each.
+    let mut binom = [[0usize; 10]; 10];
     let mut n = 0;
-    for i in bits(mask) {
-        at[n] = i as u8;
+    while n <= 9 {
+        binom[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            binom[n][k] = binom[n - 1][k - 1] + if k < n { binom[n - 1][k] } else { 0 };
+            k += 1;
+        }
         n += 1;
     }
-    combos_of(k, n as u32)
-        .iter()
-        .map(move |&c| bits(c).fold(0, |m, i| m | 1 << at[i]))
-}
+    let mut at = 0;
+    let mut k = 0;
+    while k <= 9 {
+        let mut m = 0;
+        while m < 512 {
+            t.start[k][m] = at as u16;
+            at += binom[(m as u32).count_ones() as usize][k];
+            m += 1;
+        }
+        t.start[k][512] = at as u16;
+        k += 1;
+    }
+    // Each mask's submasks in increasing order (`(sub - m) & m` is the next one), each into
+    // its size's run.
+    let mut m = 0u32;
+    while m < 512 {
+        let mut next = [0usize; 10];
+        let mut sub = 0u32;
+        loop {
+            let k = sub.count_ones() as usize;
+            t.list[t.start[k][m as usize] as usize + next[k]] = sub as u16;
+            next[k] += 1;
+            if sub == m {
+                break;
+            }
+            sub = sub.wrapping_sub(m) & m;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The set bits of a mask, ascending.
 pub(crate) fn bits(mut m: u32) -> impl Iterator<Item = usize> {
