@@ -206,6 +206,8 @@ pub(crate) struct Board {
     pub digits: [Cells; 10],
     /// The cells without a value.
     pub empty: Cells,
+    /// How many cells without a value each region has (kept with `empty`).
+    pub left: [u8; 27],
 }
 
 impl Board {
@@ -229,6 +231,7 @@ impl Board {
             cands: [0; 81],
             digits: [0; 10],
             empty: 0,
+            left: [0; 27],
         };
         let mut used = [0u16; 27];
         let mut consistent = true;
@@ -253,12 +256,21 @@ impl Board {
         for (d, s) in b.digits.iter_mut().zip(&seen).skip(1) {
             *d = empty & !s;
         }
+        b.count_left();
         (b, consistent)
     }
 
-    /// Recomputes the per-digit sets from the masks.
+    /// Counts each region's empty cells from `empty`.
+    pub(crate) fn count_left(&mut self) {
+        for (left, &mask) in self.left.iter_mut().zip(REGION_MASK.iter()) {
+            *left = (self.empty & mask).pop() as u8;
+        }
+    }
+
+    /// Recomputes the per-digit sets from the masks (and the regions' empty counts).
     #[cfg(test)]
     pub(crate) fn rebuild_digits(&mut self) {
+        self.count_left();
         self.digits = [0; 10];
         for c in 0..81 {
             for v in digits_of(self.cands[c]) {
@@ -296,7 +308,7 @@ impl Board {
     /// its 20 peers.
     pub(crate) fn place(&mut self, cell: usize, v: u8) {
         self.values[cell] = v;
-        self.empty &= !(1u128 << cell);
+        self.vacate(cell);
         for d in digits_of(self.cands[cell]) {
             self.digits[d as usize] &= !(1u128 << cell);
         }
@@ -356,7 +368,19 @@ impl Board {
     /// The empty cells of a region.
     #[inline]
     pub(crate) fn empty_count(&self, region: Region) -> usize {
-        (self.empty & REGION_MASK[region]).pop() as usize
+        usize::from(self.left[region])
+    }
+
+    /// Takes `cell` out of the empty cells (and its regions' counts), if it is one.
+    #[inline]
+    pub(crate) fn vacate(&mut self, cell: usize) {
+        let bit = 1u128 << cell;
+        if self.empty & bit != 0 {
+            self.empty &= !bit;
+            for &r in &CELL_REGION[cell] {
+                self.left[r] -= 1;
+            }
+        }
     }
 
     /// Every cell has its value.

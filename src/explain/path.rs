@@ -445,13 +445,7 @@ fn close(b: &mut Board, (blocks, lines, naked): (bool, bool, bool), dirty: u32) 
         digits: [0; 10],
         pending: 0,
         cells: 0,
-        left: [0; 27],
     };
-    if kinds != ALL_REGIONS {
-        for (r, left) in marks.left.iter_mut().enumerate() {
-            *left = b.empty_count(r) as u8;
-        }
-    }
     // The first reading: whole regions.
     for region in bits32(dirty) {
         if kinds & (1 << region) == 0 && b.empty_count(region) != 1 {
@@ -489,7 +483,7 @@ fn close(b: &mut Board, (blocks, lines, naked): (bool, bool, bool), dirty: u32) 
             if marks.digits[v] == 0 {
                 marks.pending &= !(1 << v);
             }
-            if kinds & (1 << region) == 0 && marks.left[region] != 1 {
+            if kinds & (1 << region) == 0 && b.empty_count(region) != 1 {
                 continue;
             }
             let pos = b.digits[v] & REGION_MASK[region];
@@ -524,9 +518,6 @@ struct Marks {
     pending: u16,
     /// The cells that may have one candidate left.
     cells: Cells,
-    /// Each region's empty cells, counted where the level reads some regions only for their
-    /// last empty cell.
-    left: [u8; 27],
 }
 
 impl Marks {
@@ -541,7 +532,7 @@ impl Marks {
         }
         self.pending |= others;
         b.values[cell] = v;
-        b.empty &= !bit;
+        b.vacate(cell);
         b.cands[cell] = 0;
         let peers = PEER_MASK[cell] & b.digits[v as usize];
         b.digits[v as usize] &= !(peers | bit);
@@ -562,8 +553,7 @@ impl Marks {
         }
         // A region read only for its last empty cell, now down to one.
         for region in bits32(own & !self.kinds) {
-            self.left[region] -= 1;
-            if self.left[region] == 1 {
+            if b.empty_count(region) == 1 {
                 let rest = b.empty & REGION_MASK[region];
                 let m = b.cands[rest.trailing_zeros() as usize];
                 for w in digits_of(m) {
