@@ -11,7 +11,7 @@
 use std::ops::ControlFlow;
 
 use super::board::{
-    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION, PEERS,
+    cells_of, digits_of, Board, Cells, Region, BLOCK, CELL_REGION, COLUMN, INDEX_IN_REGION,
     PEER_MASK, REGION_CELLS, REGION_MASK, REGION_MASK_C, ROW,
 };
 use super::hint::{elims_from, in_region_order, Detail, Flow, Hint, Sink};
@@ -37,19 +37,72 @@ pub(crate) fn combos_of(k: u32, n: u32) -> &'static [u32] {
 }
 
 /// The masks of `combos(k)` that lie within `mask` (bits below 9), in the same order, without
-/// visiting the others: each combination of `k` of the mask's `n` bits is spread onto those
-/// bits, which keeps the order (the highest bit where two masks differ stays the highest).
+/// visiting the others: a slice of [`COMBOS_WITHIN`].
 pub(crate) fn combos_within(mask: u32, k: u32) -> impl Iterator<Item = u32> {
-    let mut at = [0u8; 9];
+    let t = &COMBOS_WITHIN;
+    let (k, m) = (k as usize, mask as usize);
+    t.list[t.start[k][m] as usize..t.start[k][m + 1] as usize]
+        .iter()
+        .map(|&c| u32::from(c))
+}
+
+/// For every mask of nine bits and every size `k`, the masks of `k` of its bits in increasing
+/// numeric order (SE's `Permutations` order restricted to the mask), one after another: the
+/// masks `list[start[k][m]..start[k][m + 1]]`. Built at compile time; 3^9 entries in all (each
+/// bit of a submask is in or out of the mask and the submask).
+struct ComboTable {
+    list: [u16; 19683],
+    start: [[u16; 513]; 10],
+}
+
+static COMBOS_WITHIN: ComboTable = {
+    let mut t = ComboTable {
+        list: [0; 19683],
+        start: [[0; 513]; 10],
+    };
+    // Where each (size, mask) run starts: C(|mask|, size) masks each.
+    let mut binom = [[0usize; 10]; 10];
     let mut n = 0;
-    for i in bits(mask) {
-        at[n] = i as u8;
+    while n <= 9 {
+        binom[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            binom[n][k] = binom[n - 1][k - 1] + if k < n { binom[n - 1][k] } else { 0 };
+            k += 1;
+        }
         n += 1;
     }
-    combos_of(k, n as u32)
-        .iter()
-        .map(move |&c| bits(c).fold(0, |m, i| m | 1 << at[i]))
-}
+    let mut at = 0;
+    let mut k = 0;
+    while k <= 9 {
+        let mut m = 0;
+        while m < 512 {
+            t.start[k][m] = at as u16;
+            at += binom[(m as u32).count_ones() as usize][k];
+            m += 1;
+        }
+        t.start[k][512] = at as u16;
+        k += 1;
+    }
+    // Each mask's submasks in increasing order (`(sub - m) & m` is the next one), each into
+    // its size's run.
+    let mut m = 0u32;
+    while m < 512 {
+        let mut next = [0usize; 10];
+        let mut sub = 0u32;
+        loop {
+            let k = sub.count_ones() as usize;
+            t.list[t.start[k][m as usize] as usize + next[k]] = sub as u16;
+            next[k] += 1;
+            if sub == m {
+                break;
+            }
+            sub = sub.wrapping_sub(m) & m;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The set bits of a mask, ascending.
 pub(crate) fn bits(mut m: u32) -> impl Iterator<Item = usize> {
@@ -804,42 +857,33 @@ pub(crate) fn fish(b: &Board, degree: u32, scope: Scope, sink: &mut dyn Sink) ->
 /// SE's `XYWing`: a pivot with two (XYZ: three) candidates and two bivalue pincers among its
 /// peers; the shared digit leaves every cell that sees both pincers (and, for XYZ, the pivot).
 pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
-    let target = if xyz { 3 } else { 2 };
-    for xy in 0..81 {
+    // The cells with two candidates, and with three: from bit planes over the digits' cells.
+    let (mut one, mut two, mut three, mut four) = (0 as Cells, 0 as Cells, 0 as Cells, 0 as Cells);
+    for &d in &b.digits[1..] {
+        four |= three & d;
+        three |= two & d;
+        two |= one & d;
+        one |= d;
+    }
+    let bivalue = two & !three;
+    let pivots = if xyz { three & !four } else { bivalue };
+    // Pivots, then pincers among the pivot's peers, ascending as SE visits them; only bivalue
+    // peers can be pincers.
+    for xy in cells_of(pivots) {
         let xyv = b.cands[xy];
-        if xyv.pop() != target {
-            continue;
-        }
-        for &xz in &PEERS[xy] {
-            let xz = xz as usize;
+        let pincers = PEER_MASK[xy] & bivalue;
+        for xz in cells_of(pincers) {
             let xzv = b.cands[xz];
-            if xzv.pop() != 2 || (xyv & !xzv).count_ones() != 1 {
+            if (xyv & !xzv).count_ones() != 1 {
                 continue;
             }
-            for &yz in &PEERS[xy] {
-                let yz = yz as usize;
+            for yz in cells_of(pincers) {
                 let yzv = b.cands[yz];
-                if yzv.pop() != 2 {
-                    continue;
-                }
-                let union = xyv | xzv | yzv;
-                let inter = xyv & xzv & yzv;
-                let ok = union.pop() == 3
-                    && if xyz {
-                        inter.count_ones() == 1
-                    } else {
-                        inter == 0
-                    };
-                if !ok {
+                if !wing_digits(xyz, xyv, xzv, yzv) {
                     continue;
                 }
                 let z = (xzv & yzv).trailing_zeros() as u8;
-                let mut victims = PEER_MASK[xz] & PEER_MASK[yz];
-                if xyz {
-                    victims &= PEER_MASK[xy];
-                }
-                victims &= !((1u128 << xy) | (1u128 << xz) | (1u128 << yz));
-                victims &= b.digits[z as usize];
+                let victims = wing_victims(b, xyz, [xy, xz, yz], z);
                 if victims == 0 {
                     continue;
                 }
@@ -857,4 +901,28 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Whether a pivot's and two pincers' candidates make a wing: three digits in all, and none
+/// (XY) or one (XYZ) common to the three.
+pub(crate) fn wing_digits(xyz: bool, xyv: u16, xzv: u16, yzv: u16) -> bool {
+    let union = xyv | xzv | yzv;
+    let inter = xyv & xzv & yzv;
+    union.pop() == 3
+        && if xyz {
+            inter.count_ones() == 1
+        } else {
+            inter == 0
+        }
+}
+
+/// The cells a wing with pivot `xy` and pincers `xz`, `yz` takes `z` out of: those holding it
+/// that see both pincers (and, for XYZ, the pivot), the wing's own cells aside.
+pub(crate) fn wing_victims(b: &Board, xyz: bool, [xy, xz, yz]: [usize; 3], z: u8) -> Cells {
+    let mut victims = PEER_MASK[xz] & PEER_MASK[yz];
+    if xyz {
+        victims &= PEER_MASK[xy];
+    }
+    victims &= !((1u128 << xy) | (1u128 << xz) | (1u128 << yz));
+    victims & b.digits[z as usize]
 }

@@ -139,6 +139,17 @@ pub(crate) static REGION_MASK: [Cells; 27] = REGION_MASK_C;
 pub(crate) static CELL_REGION: [[usize; 3]; 81] = CELL_REGION_C;
 pub(crate) static INDEX_IN_REGION: [[u8; 3]; 81] = INDEX_IN_REGION_C;
 pub(crate) static PEER_MASK: [Cells; 81] = PEER_MASK_C;
+/// Each cell's three regions as one set of regions (bit `r` for region `r`).
+pub(crate) static CELL_REGIONS: [u32; 81] = {
+    let mut out = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        let [x, y, z] = CELL_REGION_C[c];
+        out[c] = 1 << x | 1 << y | 1 << z;
+        c += 1;
+    }
+    out
+};
 /// Each cell's 20 peers, ascending (SE's `visibleCellIndex`).
 pub(crate) static PEERS: [[u8; 20]; 81] = crate::grid::PEERS;
 
@@ -195,41 +206,71 @@ pub(crate) struct Board {
     pub digits: [Cells; 10],
     /// The cells without a value.
     pub empty: Cells,
+    /// How many cells without a value each region has (kept with `empty`).
+    pub left: [u8; 27],
 }
 
 impl Board {
     /// The board of a puzzle as SE builds it: every digit a candidate of every empty cell, then
     /// each given's digit taken out of its peers.
+    #[cfg(test)]
     pub(crate) fn new(grid: &Grid) -> Board {
+        Board::new_checked(grid).0
+    }
+
+    /// [`Board::new`], and whether the givens are consistent (no digit twice in a region).
+    ///
+    /// Built from each region's given digits rather than peer by peer: an empty cell's
+    /// candidates are the digits no given of its three regions holds, and a digit's cells the
+    /// empty cells that see no given of it — the same board.
+    pub(crate) fn new_checked(grid: &Grid) -> (Board, bool) {
         // Every count of the rater's sets may use `popcnt` from here on (if the CPU has it).
         popcount::detect();
         let mut b = Board {
-            values: [0; 81],
+            values: *grid.cells(),
             cands: [0; 81],
             digits: [0; 10],
             empty: 0,
+            left: [0; 27],
         };
+        let mut used = [0u16; 27];
+        let mut consistent = true;
+        let mut seen = [0 as Cells; 10];
         for (c, &v) in grid.cells().iter().enumerate() {
-            b.values[c] = v;
             if v == 0 {
-                b.cands[c] = 0x3fe;
                 b.empty |= 1u128 << c;
+                continue;
             }
-        }
-        for (c, peers) in PEERS.iter().enumerate() {
-            let v = b.values[c];
-            if v != 0 {
-                for &p in peers {
-                    b.cands[p as usize] &= !(1 << v);
-                }
+            let bit = 1u16 << v;
+            for &r in &CELL_REGION[c] {
+                consistent &= used[r] & bit == 0;
+                used[r] |= bit;
             }
+            seen[v as usize] |= PEER_MASK[c];
         }
-        b.rebuild_digits();
-        b
+        for c in cells_of(b.empty) {
+            let [x, y, z] = CELL_REGION[c];
+            b.cands[c] = 0x3fe & !(used[x] | used[y] | used[z]);
+        }
+        let empty = b.empty;
+        for (d, s) in b.digits.iter_mut().zip(&seen).skip(1) {
+            *d = empty & !s;
+        }
+        b.count_left();
+        (b, consistent)
     }
 
-    /// Recomputes the per-digit sets from the masks.
+    /// Counts each region's empty cells from `empty`.
+    pub(crate) fn count_left(&mut self) {
+        for (left, &mask) in self.left.iter_mut().zip(REGION_MASK.iter()) {
+            *left = (self.empty & mask).pop() as u8;
+        }
+    }
+
+    /// Recomputes the per-digit sets from the masks (and the regions' empty counts).
+    #[cfg(test)]
     pub(crate) fn rebuild_digits(&mut self) {
+        self.count_left();
         self.digits = [0; 10];
         for c in 0..81 {
             for v in digits_of(self.cands[c]) {
@@ -267,7 +308,7 @@ impl Board {
     /// its 20 peers.
     pub(crate) fn place(&mut self, cell: usize, v: u8) {
         self.values[cell] = v;
-        self.empty &= !(1u128 << cell);
+        self.vacate(cell);
         for d in digits_of(self.cands[cell]) {
             self.digits[d as usize] &= !(1u128 << cell);
         }
@@ -327,7 +368,19 @@ impl Board {
     /// The empty cells of a region.
     #[inline]
     pub(crate) fn empty_count(&self, region: Region) -> usize {
-        (self.empty & REGION_MASK[region]).pop() as usize
+        usize::from(self.left[region])
+    }
+
+    /// Takes `cell` out of the empty cells (and its regions' counts), if it is one.
+    #[inline]
+    pub(crate) fn vacate(&mut self, cell: usize) {
+        let bit = 1u128 << cell;
+        if self.empty & bit != 0 {
+            self.empty &= !bit;
+            for &r in &CELL_REGION[cell] {
+                self.left[r] -= 1;
+            }
+        }
     }
 
     /// Every cell has its value.

@@ -160,17 +160,28 @@ thread_local! {
 }
 
 fn run(puzzle: &Grid, budget: u64, keep_steps: bool) -> Result<Explanation, Unrated> {
-    let solutions = crate::engine::solve(puzzle, 2).solutions;
-    if solutions != 1 {
-        return Err(Unrated::NotUnique { solutions });
+    let (board, consistent) = board::Board::new_checked(puzzle);
+    let mut count = || crate::engine::solve(puzzle, 2).solutions;
+    // With consistent givens, the path counts the solutions only if it gets past the steps
+    // every solution agrees with (see `path::solve_path`).
+    if !consistent {
+        let solutions = count();
+        if solutions != 1 {
+            return Err(Unrated::NotUnique { solutions });
+        }
     }
-    let board = board::Board::new(puzzle);
     let p = CHAINER.with(|c| {
         let mut chainer = c.borrow_mut();
         chainer.work = 0;
         chainer.set_limit(budget);
-        path::solve_path(&board, &mut chainer, keep_steps)
+        path::solve_path(
+            &board,
+            &mut chainer,
+            keep_steps,
+            consistent.then_some(&mut count),
+        )
     });
+    let p = p.map_err(|solutions| Unrated::NotUnique { solutions })?;
     let rating = Rating {
         er: Tenths(hint::tenths(p.er)),
         ep: Tenths(hint::tenths(p.ep)),

@@ -3,7 +3,9 @@
 //! path, the EP its value when the first cell is placed, the ED its value after the first step.
 
 use super::basic::{self, Scope};
-use super::board::{cells_of, Board, BLOCK, CELL_REGION, PEER_MASK, REGION_MASK};
+use super::board::{
+    cells_of, digits_of, Board, Cells, CELL_REGION, CELL_REGIONS, PEER_MASK, REGION_MASK,
+};
 use super::chains::{ChainHint, Chainer, Mode};
 use super::exclusion;
 use super::hint::{Detail, First, Hint, Sink};
@@ -243,8 +245,24 @@ pub(crate) struct Path {
 /// Runs SE's loop on `board` until solved, stuck (no producer has a hint), or out of budget.
 ///
 /// When the steps are not kept, the loop stops early once the rest of the path cannot change
-/// a rating: see [`singles_finish`].
-pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer, keep_steps: bool) -> Path {
+/// a rating: see [`settled`].
+///
+/// `count`, when the puzzle is not yet known to have exactly one solution, counts its
+/// solutions (up to two); it is called once, before the first producer from [`UniqueLoops`]
+/// on is asked, and the loop ends with `Err(solutions)` unless there is one. Until then every
+/// step is one of SE's singles, intersections, sets, fish or wings, which only place a digit
+/// or remove a candidate that every solution agrees with; so if the path fills the grid (its
+/// own steps, or the singles of [`settled`]) before, the givens being consistent, the grid is
+/// a solution and every solution is that grid: the puzzle has exactly one and the solver never
+/// runs (the puzzles below ER 4 mostly).
+///
+/// [`UniqueLoops`]: Producer::UniqueLoops
+pub(crate) fn solve_path(
+    board: &Board,
+    chainer: &mut Chainer,
+    keep_steps: bool,
+    mut count: Option<&mut dyn FnMut() -> u32>,
+) -> Result<Path, u32> {
     let mut b = board.clone();
     let mut path = Path::default();
     // Whether the position may have changed what the singles of the current level reach since
@@ -263,6 +281,14 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer, keep_steps: bool)
         }
         let mut hint = None;
         for (i, &p) in PRODUCERS.iter().enumerate() {
+            if i >= SOUND_BEFORE {
+                if let Some(count) = count.take() {
+                    let solutions = count();
+                    if solutions != 1 {
+                        return Err(solutions);
+                    }
+                }
+            }
             hint = match quiet.scope(i) {
                 Some(scope) => ask_in(p, &b, scope, chainer),
                 None => None,
@@ -308,8 +334,19 @@ pub(crate) fn solve_path(board: &Board, chainer: &mut Chainer, keep_steps: bool)
             path.steps.push(hint);
         }
     }
-    path
+    Ok(path)
 }
+
+/// The producers before this index in [`PRODUCERS`] (up to the XYZ-wing) take only steps that
+/// every solution of the puzzle agrees with, and are cheap; from the unique loops on, a step
+/// may assume a unique solution, so the solutions are counted first.
+const SOUND_BEFORE: usize = {
+    let mut i = 0;
+    while !matches!(PRODUCERS[i], Producer::UniqueLoops) {
+        i += 1;
+    }
+    i
+};
 
 /// The singles SE asks for first, by the rating of the first one its producers hand over while
 /// one is available: `(rating, blocks, lines, naked, name)` — a region's last empty cell (1.0),
@@ -338,14 +375,19 @@ const LOW_RATINGS: [f64; 7] = [1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3];
 /// rated above that level (every step rated at most a level is one of its singles). So the
 /// path's ER is `er` when the first level that succeeds is at most `er`; above `er`, it is that
 /// level when no rating SE can give lies strictly between the highest failed level and it (the
-/// hardest step left is then rated exactly that level). EP and ED (set already by the caller) do not change. Only the ratings come
-/// out; `explain`, which keeps the steps, runs the whole loop.
+/// hardest step left is then rated exactly that level). EP and ED (set already by the caller)
+/// do not change. Only the ratings come out; `explain`, which keeps the steps, runs the whole
+/// loop.
 fn settled(board: &Board, er: f64) -> Option<(f64, &'static str)> {
     let mut b = board.clone();
     // The highest level whose singles fail: the path has a step rated above it.
     let mut floor = 0.0f64;
     // Below the highest level at most `er`, a success says no more than that level's would.
     let first = LEVELS.iter().rposition(|l| l.0 <= er).unwrap_or(0);
+    // The regions to read: all at first, then those each level adds (the singles of the level
+    // before are all applied where it stopped).
+    let mut dirty = ALL_REGIONS;
+    let mut before = (false, false);
     for &(level, blocks, lines, naked, name) in &LEVELS[first..] {
         // Above `er` a success settles the ER only when no rating lies between this level and
         // the failed one below it (not so from 1.5 to 2.3: then there is no need to look).
@@ -353,68 +395,266 @@ fn settled(board: &Board, er: f64) -> Option<(f64, &'static str)> {
             return None;
         }
         // Each level starts from where the previous one stopped: its singles include those.
-        if close(&mut b, blocks, lines, naked)? {
+        if close(
+            &mut b,
+            (blocks, lines, naked),
+            dirty | added(before, (blocks, lines)),
+        )? {
             return Some((er.max(level), name));
         }
         floor = level;
+        dirty = 0;
+        before = (blocks, lines);
     }
     None
 }
 
-/// Applies the singles of one level (see [`LEVELS`]) until none is left; whether the grid is
-/// then solved (`None` if a cell or a region runs out of room: not a position of a sound path
-/// on a unique puzzle).
-fn close(b: &mut Board, blocks: bool, lines: bool, naked: bool) -> Option<bool> {
-    // The regions whose singles may have changed since they were last read.
-    let mut dirty: u32 = (1 << REGION_MASK.len()) - 1;
+/// Every region, as a set.
+const ALL_REGIONS: u32 = (1 << 27) - 1;
+
+/// The regions whose hidden singles a level allowing `now` (blocks, lines) reads and one
+/// allowing `was` did not.
+fn added(was: (bool, bool), now: (bool, bool)) -> u32 {
+    const BLOCKS: u32 = (1 << 9) - 1;
+    let mut out = 0;
+    if now.0 && !was.0 {
+        out |= BLOCKS;
+    }
+    if now.1 && !was.1 {
+        out |= ALL_REGIONS & !BLOCKS;
+    }
+    out
+}
+
+/// Applies the singles of one level (`(blocks, lines, naked)`, see [`LEVELS`]) until none is
+/// left; whether the grid is then solved (`None` if a cell runs out of candidates: not a
+/// position of a sound path on a unique puzzle). `dirty` holds the regions whose hidden singles
+/// may not all be applied (every region, unless the board is where a lower level stopped).
+///
+/// The singles of a level reach the same grid in any order (each is forced; applying one only
+/// adds singles), so after the first reading of the dirty regions, each placement marks only
+/// what it can have made single: its cell's other digits in its three regions, its digit in
+/// the other regions of the peers that lose it, every digit of a region left with one empty
+/// cell, and a peer left with one candidate.
+fn close(b: &mut Board, (blocks, lines, naked): (bool, bool, bool), dirty: u32) -> Option<bool> {
+    const BLOCKS: u32 = (1 << 9) - 1;
+    let kinds = if blocks { BLOCKS } else { 0 } | if lines { ALL_REGIONS & !BLOCKS } else { 0 };
+    let mut marks = Marks {
+        kinds,
+        naked,
+        digits: [0; 10],
+        pending: 0,
+        cells: 0,
+    };
+    // The first reading: whole regions.
+    for region in bits32(dirty) {
+        if kinds & (1 << region) == 0 && b.empty_count(region) != 1 {
+            continue;
+        }
+        let mut once = basic::single_places(b, region);
+        while once != 0 {
+            let v = once.trailing_zeros() as u8;
+            once &= once - 1;
+            // Another single of this region may have filled the cell.
+            let cell = b.digits[v as usize] & REGION_MASK[region];
+            if cell != 0 {
+                marks.place(b, cell.trailing_zeros() as usize, v);
+            }
+        }
+    }
+    if naked {
+        // Cells with one candidate: with none in `once`, two in `twice`.
+        let (mut once, mut twice) = (0 as Cells, 0 as Cells);
+        for &d in &b.digits[1..] {
+            twice |= once & d;
+            once |= d;
+        }
+        if b.empty & !once != 0 {
+            return None;
+        }
+        marks.cells = once & !twice;
+    }
+    // Then digit by digit, region by region, and the cells left with one candidate.
     loop {
-        while dirty != 0 {
-            let region = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            let allowed = if region / 9 == BLOCK { blocks } else { lines };
-            if !allowed && b.empty_count(region) != 1 {
+        if marks.pending != 0 {
+            let v = marks.pending.trailing_zeros() as usize;
+            let region = marks.digits[v].trailing_zeros() as usize;
+            marks.digits[v] &= marks.digits[v] - 1;
+            if marks.digits[v] == 0 {
+                marks.pending &= !(1 << v);
+            }
+            if kinds & (1 << region) == 0 && b.empty_count(region) != 1 {
                 continue;
             }
-            let mut once = basic::single_places(b, region);
-            while once != 0 {
-                let v = once.trailing_zeros() as u8;
-                once &= once - 1;
-                // Another single of this region may have filled the cell.
-                let cell = b.digits[v as usize] & REGION_MASK[region];
-                if cell == 0 {
-                    return None;
-                }
-                dirty |= place_and_mark(b, cell.trailing_zeros() as usize, v);
+            let pos = b.digits[v] & REGION_MASK[region];
+            if pos != 0 && pos & (pos - 1) == 0 {
+                marks.place(b, pos.trailing_zeros() as usize, v as u8);
             }
-        }
-        if !naked {
-            break;
-        }
-        for cell in cells_of(b.empty) {
+        } else if marks.cells != 0 {
+            let cell = marks.cells.trailing_zeros() as usize;
+            marks.cells &= marks.cells - 1;
             let m = b.cands[cell];
-            if m == 0 {
+            if m != 0 && m & (m - 1) == 0 {
+                marks.place(b, cell, m.trailing_zeros() as u8);
+            } else if b.empty & (1u128 << cell) != 0 && m == 0 {
                 return None;
             }
-            if m & (m - 1) == 0 {
-                dirty |= place_and_mark(b, cell, m.trailing_zeros() as u8);
-            }
-        }
-        if dirty == 0 {
+        } else {
             break;
         }
     }
     Some(b.is_solved())
 }
 
-/// Places `v` in `cell` and returns the regions of every cell whose candidates changed.
-fn place_and_mark(b: &mut Board, cell: usize, v: u8) -> u32 {
-    let changed = (PEER_MASK[cell] & b.digits[v as usize]) | 1u128 << cell;
-    b.place(cell, v);
-    let mut regions = 0u32;
-    for c in cells_of(changed) {
-        for &r in &CELL_REGION[c] {
-            regions |= 1 << r;
+/// What [`close`] has still to read after its placements.
+struct Marks {
+    /// The regions whose hidden singles the level reads.
+    kinds: u32,
+    /// Whether it reads naked singles.
+    naked: bool,
+    /// Per digit, the regions where it may have become single.
+    digits: [u32; 10],
+    /// The digits with a region in `digits`.
+    pending: u16,
+    /// The cells that may have one candidate left.
+    cells: Cells,
+}
+
+impl Marks {
+    /// Places `v` in `cell` (as [`Board::place`]) and marks what that can have made single.
+    fn place(&mut self, b: &mut Board, cell: usize, v: u8) {
+        let bit = 1u128 << cell;
+        let own = CELL_REGIONS[cell];
+        let others = b.cands[cell] & !(1 << v);
+        for w in digits_of(others) {
+            b.digits[w as usize] &= !bit;
+            self.digits[w as usize] |= own;
+        }
+        self.pending |= others;
+        b.values[cell] = v;
+        b.vacate(cell);
+        b.cands[cell] = 0;
+        let peers = PEER_MASK[cell] & b.digits[v as usize];
+        b.digits[v as usize] &= !(peers | bit);
+        let mut lost = 0u32;
+        for p in cells_of(peers) {
+            b.cands[p] &= !(1 << v);
+            lost |= CELL_REGIONS[p];
+            let m = b.cands[p];
+            if self.naked && m & (m - 1) == 0 {
+                self.cells |= 1u128 << p;
+            }
+        }
+        // `v` is placed in the cell's regions: no single of it there.
+        let lost = lost & !own;
+        if lost != 0 {
+            self.digits[v as usize] |= lost;
+            self.pending |= 1 << v;
+        }
+        // A region read only for its last empty cell, now down to one.
+        for region in bits32(own & !self.kinds) {
+            if b.empty_count(region) == 1 {
+                let rest = b.empty & REGION_MASK[region];
+                let m = b.cands[rest.trailing_zeros() as usize];
+                for w in digits_of(m) {
+                    self.digits[w as usize] |= 1 << region;
+                }
+                self.pending |= m;
+            }
         }
     }
-    regions
+}
+
+/// The set bits of a 32-bit mask, ascending.
+fn bits32(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// The singles of a level applied the plain way: whole passes over every region and cell
+    /// until nothing changes.
+    fn close_by_passes(b: &mut Board, (blocks, lines, naked): (bool, bool, bool)) -> bool {
+        loop {
+            let mut placed = false;
+            for (region, &mask) in REGION_MASK.iter().enumerate() {
+                let allowed = if region < 9 { blocks } else { lines };
+                if !allowed && b.empty_count(region) != 1 {
+                    continue;
+                }
+                let once = basic::single_places(b, region);
+                for v in digits_of(once) {
+                    let cell = b.digits[v as usize] & mask;
+                    if cell != 0 {
+                        b.place(cell.trailing_zeros() as usize, v);
+                        placed = true;
+                    }
+                }
+            }
+            if naked {
+                for cell in cells_of(b.empty) {
+                    let m = b.cands[cell];
+                    if m != 0 && m & (m - 1) == 0 {
+                        b.place(cell, m.trailing_zeros() as u8);
+                        placed = true;
+                    }
+                }
+            }
+            if !placed {
+                return b.is_solved();
+            }
+        }
+    }
+
+    /// `close` reaches the grid whole passes reach, at every level, from scratch and going on
+    /// from where the level below stopped, on positions that keep a solution (some of its
+    /// digits given, some of its wrong candidates gone), where singles cannot contradict.
+    #[test]
+    fn close_reaches_what_plain_passes_reach() {
+        let solved = super::super::tests::solved_digits();
+        let mut rng = super::super::tests::xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut solved_count = 0;
+        for round in 0..4000 {
+            let cells = super::super::tests::some_of(&solved, 10 + round % 40, &mut rng);
+            let g = Grid::from_cells(cells).expect("digits");
+            let mut start = Board::new(&g);
+            for _ in 0..rng() % 60 {
+                let c = (rng() % 81) as usize;
+                let v = (rng() % 9 + 1) as u8;
+                if v != solved[c] {
+                    start.remove(c, v);
+                }
+            }
+            let mut below = start.clone();
+            let mut before = (false, false);
+            for (i, &(_, blocks, lines, naked, _)) in LEVELS.iter().enumerate() {
+                let level = (blocks, lines, naked);
+                let mut want = start.clone();
+                let done = close_by_passes(&mut want, level);
+                solved_count += usize::from(done);
+                let mut got = start.clone();
+                assert_eq!(
+                    close(&mut got, level, ALL_REGIONS),
+                    Some(done),
+                    "{g} level {i}"
+                );
+                assert!(got == want, "{g} level {i}");
+                let dirty = if i == 0 { ALL_REGIONS } else { 0 };
+                let on = close(&mut below, level, dirty | added(before, (blocks, lines)));
+                assert_eq!(on, Some(done), "{g} level {i}, going on");
+                assert!(below == want, "{g} level {i}, going on");
+                before = (blocks, lines);
+            }
+        }
+        assert!(solved_count > 500, "{solved_count}");
+    }
 }

@@ -406,3 +406,85 @@ fn crossing_regions_are_those_that_meet_in_order() {
         }
     }
 }
+
+/// Every hint a producer hands over, in order.
+struct All(Vec<Hint>);
+
+impl super::super::hint::Sink for All {
+    fn add(&mut self, hint: Hint) -> super::super::hint::Flow {
+        self.0.push(hint);
+        std::ops::ControlFlow::Continue(())
+    }
+}
+
+/// The XY- and XYZ-wings found from bivalue peers are every wing of SE's walk over all cells
+/// and all peers (pivot, then the two pincers, each ascending), in the same order, on random
+/// positions with many cells of two and three candidates.
+#[test]
+fn wings_from_bivalue_peers_are_every_wing_in_order() {
+    use super::super::board::{cells_of, PEERS};
+    let solved = solved_digits();
+    let mut next = xorshift(0x3c6e_f372_fe94_f82b);
+    let mut found = [0usize; 2];
+    for round in 0..1500 {
+        let g = Grid::from_cells(some_of(&solved, round % 30, &mut next)).expect("digits");
+        let mut b = Board::new(&g);
+        // Take wrong candidates out until most cells have two or three.
+        for (c, &right) in solved.iter().enumerate() {
+            let keep = 2 + (next() % 3) as u32;
+            for v in 1..=9u8 {
+                if b.count(c) > keep && v != right && next() % 2 == 0 {
+                    b.remove(c, v);
+                }
+            }
+        }
+        for (k, xyz) in [false, true].into_iter().enumerate() {
+            let mut got = All(Vec::new());
+            let _ = super::super::basic::xy_wing(&b, xyz, &mut got);
+            // SE's walk, as it was written before.
+            let mut want = Vec::new();
+            let target = if xyz { 3 } else { 2 };
+            for (xy, peers) in PEERS.iter().enumerate() {
+                let xyv = b.cands[xy];
+                if xyv.count_ones() != target {
+                    continue;
+                }
+                for &xz in peers {
+                    let xzv = b.cands[xz as usize];
+                    if xzv.count_ones() != 2 || (xyv & !xzv).count_ones() != 1 {
+                        continue;
+                    }
+                    for &yz in peers {
+                        let yzv = b.cands[yz as usize];
+                        if yzv.count_ones() != 2
+                            || !super::super::basic::wing_digits(xyz, xyv, xzv, yzv)
+                        {
+                            continue;
+                        }
+                        let z = (xzv & yzv).trailing_zeros() as u8;
+                        let cells = [xy, xz as usize, yz as usize];
+                        let victims = super::super::basic::wing_victims(&b, xyz, cells, z);
+                        if victims != 0 {
+                            let elims: Vec<(u8, u16)> =
+                                cells_of(victims).map(|c| (c as u8, 1 << z)).collect();
+                            want.push(format!("{:?}", ([xy as u8, xz, yz], z, elims)));
+                        }
+                    }
+                }
+            }
+            let got: Vec<String> = got
+                .0
+                .iter()
+                .map(|h| match &h.detail {
+                    super::super::hint::Detail::Wing { cells, z, .. } => {
+                        format!("{:?}", (*cells, *z, h.elims.clone()))
+                    }
+                    d => panic!("not a wing: {d:?}"),
+                })
+                .collect();
+            assert_eq!(got, want, "{g} xyz {xyz}");
+            found[k] += want.len();
+        }
+    }
+    assert!(found.iter().all(|&n| n > 200), "{found:?}");
+}

@@ -71,7 +71,7 @@ struct Want {
 }
 
 /// A small deterministic generator (xorshift64) for the tests on random positions and sets.
-fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+pub(super) fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
     move || {
         x ^= x << 13;
         x ^= x >> 7;
@@ -204,6 +204,24 @@ fn deadly_rectangle(solved: &str) -> ([usize; 4], u8, u8) {
     panic!("no deadly rectangle in {solved}");
 }
 
+/// A solved grid's digits (the solution of the first puzzle of data/examples.txt).
+pub(super) fn solved_digits() -> Vec<u8> {
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        .bytes()
+        .map(|b| b - b'0')
+        .collect()
+}
+
+/// The digits of `solved` at up to `tries` random cells (the others empty).
+pub(super) fn some_of(solved: &[u8], tries: usize, rng: &mut impl FnMut() -> u64) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for _ in 0..tries {
+        let c = (rng() % 81) as usize;
+        cells[c] = solved[c];
+    }
+    cells
+}
+
 /// The helper itself: removing a digit that is not a candidate is a mistake in the test.
 #[test]
 #[should_panic(expected = "is not a candidate")]
@@ -212,4 +230,88 @@ fn board_refuses_removing_a_non_candidate() {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         &[(2, 5)],
     );
+}
+
+/// `Board::new_checked` builds, from each region's givens, the board SE builds peer by peer, and
+/// says whether the givens are consistent; on random grids, with conflicts among them.
+#[test]
+fn board_from_region_givens_is_the_peer_by_peer_board() {
+    use super::board::{PEERS, PEER_MASK};
+    let mut rng = xorshift(0x5eed_b0a2d);
+    for round in 0..3000 {
+        let mut cells = [0u8; 81];
+        let givens = 5 + round % 40;
+        for _ in 0..givens {
+            cells[(rng() % 81) as usize] = (rng() % 10) as u8;
+        }
+        let g = Grid::from_cells(cells).expect("values up to 9");
+        // SE's build: every digit everywhere empty, then each given's digit out of its peers.
+        let mut want = [0u16; 81];
+        for c in 0..81 {
+            if cells[c] == 0 {
+                want[c] = 0x3fe;
+            }
+        }
+        for c in 0..81 {
+            if cells[c] != 0 {
+                for &p in &PEERS[c] {
+                    want[p as usize] &= !(1 << cells[c]);
+                }
+            }
+        }
+        let consistent = (0..81).all(|c| {
+            cells[c] == 0
+                || (0..81).all(|p| PEER_MASK[c] & (1u128 << p) == 0 || cells[p] != cells[c])
+        });
+        let (b, ok) = Board::new_checked(&g);
+        assert_eq!(ok, consistent, "{g}");
+        assert_eq!(b.values, cells);
+        assert_eq!(b.cands, want, "{g}");
+        let mut fresh = b.clone();
+        fresh.rebuild_digits();
+        assert!(fresh == b, "{g}");
+    }
+}
+
+/// The path counts the solutions only once it gets past the steps every solution agrees with
+/// (`path::solve_path`): puzzles with none or several, made from a solved grid by keeping some
+/// givens and perhaps changing one, are still refused as the solver counts them, by `rate` and
+/// `explain` alike, and the unique ones get the same ratings from both.
+#[test]
+fn puzzles_without_one_solution_are_refused_whatever_the_path_does() {
+    use super::{explain, rate, Unrated, DEFAULT_BUDGET};
+    let solved = solved_digits();
+    let mut rng = xorshift(0x0e5_1e55);
+    let mut seen = [0usize; 3];
+    for round in 0..600 {
+        // From 24 to 59 givens: from many solutions to a few empty cells.
+        let mut cells = some_of(&solved, (24 + round % 36) * 2, &mut rng);
+        if round % 3 == 0 {
+            // A wrong digit where no peer holds it yet: consistent givens, no solution.
+            let c = (rng() % 81) as usize;
+            let v = (rng() % 9 + 1) as u8;
+            if v != solved[c] {
+                cells[c] = v;
+            }
+        }
+        let g = Grid::from_cells(cells).expect("values up to 9");
+        let solutions = crate::engine::solve(&g, 2).solutions;
+        seen[solutions as usize] += 1;
+        let rated = rate(&g, DEFAULT_BUDGET);
+        let explained = explain(&g, DEFAULT_BUDGET);
+        if solutions == 1 {
+            let r = rated.expect("one solution: rated");
+            let e = explained.expect("one solution: explained");
+            assert_eq!(r, e.rating, "{g}");
+        } else {
+            assert_eq!(rated, Err(Unrated::NotUnique { solutions }), "{g}");
+            assert_eq!(
+                explained.map(|e| e.rating),
+                Err(Unrated::NotUnique { solutions }),
+                "{g}"
+            );
+        }
+    }
+    // Each kind came up often enough to mean something.
+    assert!(seen.iter().all(|&n| n >= 50), "{seen:?}");
 }

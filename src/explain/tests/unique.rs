@@ -243,6 +243,7 @@ fn the_first_loop_hint_is_the_first_of_all_sorted() {
             cands: [0; 81],
             digits: [0; 10],
             empty: 0,
+            left: [0; 27],
         };
         // Few digits, so that many cells share a pair; now and then a filled cell, and a
         // digit from outside the pool (extra digits for types 2 to 4).
