@@ -38,6 +38,9 @@ use super::popcount::Pop;
 /// No node.
 const NONE: u32 = u32::MAX;
 
+/// Digits 1 to 9 as a candidate mask.
+const ALL_DIGITS: u16 = 0x3FE;
+
 /// A potential packed as `(cell * 9 + v - 1) * 2 + on`.
 type Pot = u16;
 
@@ -521,6 +524,8 @@ pub(crate) struct Chainer {
     nishio_skip: u16,
     /// Reachability in the current unary pass's links (see [`Reach`]).
     reach: Reach,
+    /// The links mode `reach` holds, on the grid `links` holds (`None`: neither).
+    reach_mode: Option<(bool, bool, u16)>,
     /// Aligned triplet exclusion's memory (it keeps the thread's state here, with the memos
     /// of the chains).
     pub(crate) triplets: super::exclusion::TripletMemo,
@@ -716,14 +721,16 @@ impl Reach {
     /// Not visited yet (in `index`), or in no component yet (in `comp`).
     const UNSEEN: u16 = u16::MAX;
 
-    /// Computes the components of the links `links` selects on `b`, and what each reaches.
-    fn build(&mut self, links: &Links, b: &Board) {
+    /// Computes the components of the links `links` selects on `b`, and what each reaches, for
+    /// the potentials of `digits` (every digit, unless the links join potentials of one digit
+    /// only: then those of other digits are neither reached nor asked about).
+    fn build(&mut self, links: &Links, b: &Board, digits: u16) {
         // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
         self.index.resize(1458, Self::UNSEEN);
         self.low.resize(1458, 0);
         self.comp.resize(1458, Self::UNSEEN);
         for cell in 0..81 {
-            for v in digits_of(b.cands[cell]) {
+            for v in digits_of(b.cands[cell] & digits) {
                 let k = 2 * (cell * 9 + v as usize - 1);
                 self.index[k..k + 2].fill(Self::UNSEEN);
                 self.comp[k..k + 2].fill(Self::UNSEEN);
@@ -735,7 +742,7 @@ impl Reach {
         self.stack.clear();
         let mut next = 0u16;
         for cell in 0..81 {
-            for v in digits_of(b.cands[cell]) {
+            for v in digits_of(b.cands[cell] & digits) {
                 let k = cell * 9 + v as usize - 1;
                 for root in [2 * k as u16, 2 * k as u16 + 1] {
                     if self.index[root as usize] == Self::UNSEEN {
@@ -932,6 +939,7 @@ impl Chainer {
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
             reach: Reach::default(),
+            reach_mode: None,
             triplets: Default::default(),
             nest_memo: std::collections::HashMap::new(),
         }
@@ -999,8 +1007,19 @@ impl Chainer {
         if self.links_grid.as_ref() != Some(b) {
             self.links.build(b);
             self.links_grid = Some(b.clone());
+            self.reach_mode = None;
         }
         self.links.select(y, x);
+    }
+
+    /// Builds `reach` for the links [`Chainer::static_links`] selected (mode `y`, `x`, on `b`),
+    /// unless it holds them already: the XY pass and the static multiple chains of one step
+    /// read the same links of the same grid.
+    fn static_reach(&mut self, b: &Board, y: bool, x: bool, digits: u16) {
+        if self.reach_mode != Some((y, x, digits)) {
+            self.reach.build(&self.links, b, digits);
+            self.reach_mode = Some((y, x, digits));
+        }
     }
 
     /// Forgets every node and propagation.
@@ -1214,7 +1233,9 @@ impl Chainer {
             self.static_links(b, y, x);
             // The Y pass runs no forcing chain, and its cycle test did not pay for the build.
             if x {
-                self.reach.build(&self.links, b);
+                // X links join potentials of one digit only, so the X pass needs the
+                // components of the digits it searches, and finds them from their sources.
+                self.static_reach(b, y, x, if y { ALL_DIGITS } else { ALL_DIGITS & !skip });
             }
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
@@ -1845,7 +1866,7 @@ impl Chainer {
             self.static_links(b, !mode.nishio, true);
             // What each source can reach, for `cell_hints` to leave out the chains that
             // cannot conclude anything.
-            self.reach.build(&self.links, b);
+            self.static_reach(b, !mode.nishio, true, ALL_DIGITS);
         }
         let memo = mode == Mode::NISHIO && self.rule_source.is_none() && no_short_cell(b);
         self.nishio_skip = if memo { self.nishio_memo.skip(b) } else { 0 };
@@ -2760,6 +2781,7 @@ mod tests {
     #[test]
     fn reach_agrees_with_a_search_of_the_links() {
         let (mut met, mut groups_seen) = (0, 0);
+        let mut reach = Reach::default();
         let puzzles = [
             "...92......68.3...19..7...623..4.1....1...7....8.3..297...8..91...5.72......64...",
             "7.....4...2..7..8...3..8.799..5..3...6..2..9...1.97..6...3..9...3..4..6...9..1.35",
@@ -2774,10 +2796,18 @@ mod tests {
                 links.build(&b);
                 for (y, x) in [(false, true), (true, false), (true, true)] {
                     links.select(y, x);
-                    let mut reach = Reach::default();
-                    reach.build(&links, &b);
+                    // X links join one digit's potentials: the X pass builds for some digits
+                    // only. One `Reach` for every build, so stale entries are there too.
+                    let digits = if y {
+                        ALL_DIGITS
+                    } else {
+                        ALL_DIGITS & !(0x52 << (round % 3))
+                    };
+                    reach.build(&links, &b, digits);
                     let pots: Vec<Pot> = (0..1458u16)
-                        .filter(|&p| b.has(pot_cell(p), pot_value(p)))
+                        .filter(|&p| {
+                            b.has(pot_cell(p), pot_value(p)) && digits >> pot_value(p) & 1 == 1
+                        })
                         .collect();
                     for &s in &pots {
                         let seen = reached(&links, s);
@@ -2805,7 +2835,7 @@ mod tests {
                 // and every region's places of a digit.
                 let mut chainer = Chainer::new();
                 chainer.static_links(&b, true, true);
-                chainer.reach.build(&chainer.links, &b);
+                chainer.reach.build(&chainer.links, &b, ALL_DIGITS);
                 links.select(true, true);
                 let on_pots: Vec<Pot> = (0..1458u16)
                     .filter(|&p| pot_on(p) && b.has(pot_cell(p), pot_value(p)))
