@@ -74,6 +74,41 @@ fn pot_name(p: Pot) -> String {
     format!("{}.{}", cell_name(pot_cell(p)), pot_value(p))
 }
 
+/// A table with an entry for every `u16`, indexed by a packed potential (or its cell-digit
+/// index): only the first 1,458 entries are used, but an index that is a `u16` needs no bounds
+/// check, and the static searches index such tables once or twice per link they follow.
+struct ByPot<T>(Box<[T; 1 << 16]>);
+
+impl<T: Copy> ByPot<T> {
+    fn new(fill: T) -> ByPot<T> {
+        match vec![fill; 1 << 16].into_boxed_slice().try_into() {
+            Ok(table) => ByPot(table),
+            Err(_) => unreachable!("the vector has 65,536 entries"),
+        }
+    }
+}
+
+impl<T: Copy + Default> Default for ByPot<T> {
+    fn default() -> Self {
+        ByPot::new(T::default())
+    }
+}
+
+impl<T> std::ops::Index<usize> for ByPot<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        &self.0[i]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for ByPot<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut self.0[i]
+    }
+}
+
 /// Why a potential follows from its parents (SE's `Potential.Cause`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cause {
@@ -492,8 +527,8 @@ pub(crate) struct Chainer {
     nested_seen: Vec<u32>,
     /// Scratch for the static searches and the propagation loop.
     stamp: u32,
-    stamp_on: Vec<u32>,
-    stamp_off: Vec<u32>,
+    stamp_on: ByPot<u32>,
+    stamp_off: ByPot<u32>,
     buf_a: Vec<u32>,
     buf_b: Vec<u32>,
     buf_c: Vec<u32>,
@@ -699,7 +734,7 @@ impl Links {
 #[derive(Default)]
 struct Reach {
     /// Each potential's component (`u16::MAX`: not a candidate, so in no link).
-    comp: Vec<u16>,
+    comp: ByPot<u16>,
     /// How many on potentials each component holds.
     ons: Vec<u16>,
     /// Words per component in `closure`.
@@ -708,8 +743,8 @@ struct Reach {
     closure: Vec<u64>,
     /// Tarjan's scratch: visit order, low links, the stack, the explicit call stack (potential,
     /// next edge), and the potentials in component order.
-    index: Vec<u16>,
-    low: Vec<u16>,
+    index: ByPot<u16>,
+    low: ByPot<u16>,
     stack: Vec<u16>,
     calls: Vec<(u16, u32)>,
     members: Vec<u16>,
@@ -726,14 +761,11 @@ impl Reach {
     /// only: then those of other digits are neither reached nor asked about).
     fn build(&mut self, links: &Links, b: &Board, digits: u16) {
         // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
-        self.index.resize(1458, Self::UNSEEN);
-        self.low.resize(1458, 0);
-        self.comp.resize(1458, Self::UNSEEN);
         for cell in 0..81 {
             for v in digits_of(b.cands[cell] & digits) {
                 let k = 2 * (cell * 9 + v as usize - 1);
-                self.index[k..k + 2].fill(Self::UNSEEN);
-                self.comp[k..k + 2].fill(Self::UNSEEN);
+                self.index.0[k..k + 2].fill(Self::UNSEEN);
+                self.comp.0[k..k + 2].fill(Self::UNSEEN);
             }
         }
         self.ons.clear();
@@ -918,8 +950,8 @@ impl Chainer {
             sigs: std::collections::HashMap::new(),
             nested_seen: Vec::new(),
             stamp: 0,
-            stamp_on: vec![0; 729],
-            stamp_off: vec![0; 729],
+            stamp_on: ByPot::new(0),
+            stamp_off: ByPot::new(0),
             buf_a: Vec::new(),
             buf_b: Vec::new(),
             buf_c: Vec::new(),
@@ -1432,8 +1464,8 @@ impl Chainer {
     fn next_stamp(&mut self) -> u32 {
         self.stamp += 1;
         if self.stamp == u32::MAX {
-            self.stamp_on.iter_mut().for_each(|s| *s = 0);
-            self.stamp_off.iter_mut().for_each(|s| *s = 0);
+            self.stamp_on.0.fill(0);
+            self.stamp_off.0.fill(0);
             self.stamp = 1;
         }
         self.stamp
