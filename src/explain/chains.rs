@@ -552,6 +552,8 @@ pub(crate) struct Chainer {
     links: Links,
     /// The grid `links` was built for.
     links_grid: Option<Board>,
+    /// A second table, in `links`'s place while a search has moved that one out.
+    spare_links: Option<Links>,
     /// "Found nothing" memos of the searches that read one digit only (see [`DigitMemo`]).
     x_memo: DigitMemo,
     nishio_memo: DigitMemo,
@@ -654,8 +656,8 @@ struct Links {
     /// How many Y links open each potential's list.
     ys: Vec<u8>,
     /// The selected mode's slice of each potential's list.
-    lo: Vec<u32>,
-    hi: Vec<u32>,
+    lo: ByPot<u32>,
+    hi: ByPot<u32>,
 }
 
 impl Links {
@@ -693,8 +695,6 @@ impl Links {
     /// (their X links are read in every mode); off potentials keep only their Y link without
     /// `x`, only their X links without `y`.
     fn select(&mut self, y: bool, x: bool) {
-        self.lo.resize(1458, 0);
-        self.hi.resize(1458, 0);
         for p in 0..1458 {
             let (start, end, ys) = (self.start[p], self.start[p + 1], self.ys[p] as u32);
             let (lo, hi) = if pot_on(p as Pot) {
@@ -967,6 +967,7 @@ impl Chainer {
             cyc_c: Vec::new(),
             links: Links::default(),
             links_grid: None,
+            spare_links: None,
             x_memo: DigitMemo::default(),
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
@@ -1052,6 +1053,18 @@ impl Chainer {
             self.reach.build(&self.links, b, digits);
             self.reach_mode = Some((y, x, digits));
         }
+    }
+
+    /// Moves the link table out for a search (which reads it while it changes the rest of the
+    /// chainer), leaving the spare table in its place: no allocation.
+    fn take_links(&mut self) -> Links {
+        let spare = self.spare_links.take().unwrap_or_default();
+        std::mem::replace(&mut self.links, spare)
+    }
+
+    /// Puts back the link table [`Chainer::take_links`] moved out.
+    fn put_links(&mut self, links: Links) {
+        self.spare_links = Some(std::mem::replace(&mut self.links, links));
     }
 
     /// Forgets every node and propagation.
@@ -1508,7 +1521,7 @@ impl Chainer {
         sets.push([0u64; 12]);
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
-        let links = std::mem::take(&mut self.links);
+        let links = self.take_links();
         // The off potentials that link back to the source (a cycle closes through them): at
         // most four, the other digit of a bivalue cell and the other place in each region.
         let mut partners = [NONE as Pot; 4];
@@ -1582,7 +1595,7 @@ impl Chainer {
                 }
             }
         }
-        self.links = links;
+        self.put_links(links);
         self.chain_sets = sets;
         self.cyc_a = pending_on;
         self.cyc_b = pending_off;
@@ -1621,7 +1634,7 @@ impl Chainer {
         let target = conj(src);
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
-        let links = std::mem::take(&mut self.links);
+        let links = self.take_links();
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
@@ -1676,7 +1689,7 @@ impl Chainer {
                 }
             }
         }
-        self.links = links;
+        self.put_links(links);
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
@@ -2340,9 +2353,9 @@ impl Chainer {
         hidden: &mut Vec<u32>,
     ) -> Option<Absurd> {
         if !mode.dynamic && mode.level == 0 {
-            let links = std::mem::take(&mut self.links);
+            let links = self.take_links();
             let result = self.static_loop(&links, prop);
-            self.links = links;
+            self.put_links(links);
             return result;
         }
         let mut on_cur = 0;
