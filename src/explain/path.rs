@@ -541,7 +541,8 @@ impl Marks {
             b.cands[p] &= !(1 << v);
             lost |= CELL_REGIONS[p];
             let m = b.cands[p];
-            if self.naked && m & (m - 1) == 0 {
+            // A cell left with no candidate is marked too (`close` finds it empty).
+            if self.naked && m & m.wrapping_sub(1) == 0 {
                 self.cells |= 1u128 << p;
             }
         }
