@@ -494,22 +494,31 @@ static BOX_COUNT: [u8; 512] = {
     t
 };
 
+/// Calls the SSE2 version of a function where SSE2 is the build's baseline (all of x86-64),
+/// else its portable twin; unit tests can make their thread run the portable twin on x86-64
+/// too (`tests::PORTABLE`), which is how each pair is held equal.
+macro_rules! simd_or_portable {
+    ($sse2:ident, $portable:ident, $($arg:expr),+) => {{
+        #[cfg(test)]
+        if tests::PORTABLE.with(std::cell::Cell::get) {
+            return $portable($($arg),+);
+        }
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        {
+            $sse2($($arg),+)
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+        {
+            $portable($($arg),+)
+        }
+    }};
+}
+
 /// A grid's cells sorted by value into band words: index `3·value + band` (value 0 for blank
 /// cells) holds the band's cells with that value.
 #[inline(always)]
 fn value_words(cells: &[u8; 81]) -> [u32; 32] {
-    #[cfg(test)]
-    if tests::PORTABLE.with(std::cell::Cell::get) {
-        return value_words_portable(cells);
-    }
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        value_words_sse2(cells)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        value_words_portable(cells)
-    }
+    simd_or_portable!(value_words_sse2, value_words_portable, cells)
 }
 
 /// [`value_words`] one cell at a time (no branch on the cell's value either).
@@ -563,18 +572,7 @@ fn value_words_sse2(cells: &[u8; 81]) -> [u32; 32] {
 /// columns. `None` when two givens of a digit share a row, box or column.
 #[inline(always)]
 fn given_words(words: &[u32; 32]) -> Option<[u32; 27]> {
-    #[cfg(test)]
-    if tests::PORTABLE.with(std::cell::Cell::get) {
-        return given_words_portable(words);
-    }
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        given_words_sse2(words)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        given_words_portable(words)
-    }
+    simd_or_portable!(given_words_sse2, given_words_portable, words)
 }
 
 /// [`given_words`] one word at a time, with tables.
@@ -680,18 +678,7 @@ fn given_words_sse2(words: &[u32; 32]) -> Option<[u32; 27]> {
 /// least one, two and three candidates (index: band).
 #[inline(always)]
 fn candidate_counts(cells: &[u32; 27]) -> [[u32; 3]; 3] {
-    #[cfg(test)]
-    if tests::PORTABLE.with(std::cell::Cell::get) {
-        return candidate_counts_portable(cells);
-    }
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        candidate_counts_sse2(cells)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        candidate_counts_portable(cells)
-    }
+    simd_or_portable!(candidate_counts_sse2, candidate_counts_portable, cells)
 }
 
 /// [`candidate_counts`] one band at a time.
@@ -983,19 +970,7 @@ impl State {
     /// The stale words as a 27-bit mask (bit `sb` set when word `sb` changed since examined).
     #[inline(always)]
     fn stale(&self) -> u32 {
-        // Unit tests can make this thread run the portable path on x86-64 too.
-        #[cfg(test)]
-        if tests::PORTABLE.with(std::cell::Cell::get) {
-            return stale_portable(&self.cells, &self.prev);
-        }
-        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-        {
-            stale_sse2(&self.cells, &self.prev)
-        }
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-        {
-            stale_portable(&self.cells, &self.prev)
-        }
+        simd_or_portable!(stale_sse2, stale_portable, &self.cells, &self.prev)
     }
 
     /// Sweeps [`State::update`] over stale words until none is left. `false` on
