@@ -169,11 +169,16 @@ impl Scope {
 
 /// SE's `HiddenSingle`: first the last empty cell of a region (rated 1.0), then hidden singles
 /// proper (1.2 in a block, 1.5 in a row or column); regions in the order blocks, columns, rows,
-/// digits in order within a region.
-pub(crate) fn hidden_single(b: &Board, sink: &mut dyn Sink) -> Flow {
+/// digits in order within a region. Only the regions of `scope` are looked at: what a region
+/// yields depends on its cells' candidates alone (its empty count too, which changes only with
+/// a placement, and a placed cell loses all its candidates).
+pub(crate) fn hidden_single(b: &Board, scope: Scope, sink: &mut dyn Sink) -> Flow {
     for alone_only in [true, false] {
         for kind in [BLOCK, COLUMN, ROW] {
-            for region in regions_of(kind) {
+            let mut regions = scope.regions & (0x1ff << (9 * kind));
+            while regions != 0 {
+                let region = regions.trailing_zeros() as Region;
+                regions &= regions - 1;
                 let empty = b.empty_count(region);
                 if (empty == 1) != alone_only || empty == 0 {
                     continue;

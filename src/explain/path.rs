@@ -90,7 +90,7 @@ fn ask_in(p: Producer, b: &Board, scope: Scope, chainer: &mut Chainer) -> Option
     let mut first = First::default();
     let sink: &mut dyn Sink = &mut first;
     let _ = match p {
-        HiddenSingle => basic::hidden_single(b, sink),
+        HiddenSingle => basic::hidden_single(b, scope, sink),
         DirectPointing => basic::locking(b, true, scope, sink),
         DirectHiddenPair => basic::hidden_set(b, 2, true, scope, sink),
         NakedSingle => basic::naked_single(b, sink),
@@ -135,8 +135,8 @@ impl Producer {
         use Producer::*;
         match self {
             DirectPointing | PointingClaiming | XWing | Swordfish | Jellyfish => Reads::Digits,
-            DirectHiddenPair | DirectHiddenTriplet | NakedPair | HiddenPair | NakedTriplet
-            | HiddenTriplet | NakedQuad | HiddenQuad => Reads::Regions,
+            HiddenSingle | DirectHiddenPair | DirectHiddenTriplet | NakedPair | HiddenPair
+            | NakedTriplet | HiddenTriplet | NakedQuad | HiddenQuad => Reads::Regions,
             _ => Reads::All,
         }
     }
