@@ -542,9 +542,7 @@ pub(crate) struct Chainer {
     limit: u64,
     /// The propagation from each on potential, computed once per search (`NONE`: not yet).
     on_cache: Vec<u32>,
-    /// Scratch for the cycle search: off potentials on each on node's chain.
-    chain_sets: Vec<[u64; 12]>,
-    /// Scratch for the cycle search's batches: each node with its chain set's index.
+    /// Scratch for the cycle search's batches: each node with its chain's partners.
     cyc_a: Vec<(u32, u32)>,
     cyc_b: Vec<(u32, u32)>,
     cyc_c: Vec<(u32, u32)>,
@@ -561,6 +559,8 @@ pub(crate) struct Chainer {
     nishio_skip: u16,
     /// Reachability in the current unary pass's links (see [`Reach`]).
     reach: Reach,
+    /// A second `Reach`, in `reach`'s place while a search has moved that one out.
+    spare_reach: Option<Reach>,
     /// The links mode `reach` holds, on the grid `links` holds (`None`: neither).
     reach_mode: Option<(bool, bool, u16)>,
     /// Aligned triplet exclusion's memory (it keeps the thread's state here, with the memos
@@ -961,7 +961,6 @@ impl Chainer {
             best: None,
             limit: u64::MAX,
             on_cache: vec![NONE; 729],
-            chain_sets: Vec::new(),
             cyc_a: Vec::new(),
             cyc_b: Vec::new(),
             cyc_c: Vec::new(),
@@ -972,6 +971,7 @@ impl Chainer {
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
             reach: Reach::default(),
+            spare_reach: None,
             reach_mode: None,
             triplets: Default::default(),
             nest_memo: std::collections::HashMap::new(),
@@ -1065,6 +1065,17 @@ impl Chainer {
     /// Puts back the link table [`Chainer::take_links`] moved out.
     fn put_links(&mut self, links: Links) {
         self.spare_links = Some(std::mem::replace(&mut self.links, links));
+    }
+
+    /// Moves `reach` out for a search, as [`Chainer::take_links`] does the links.
+    fn take_reach(&mut self) -> Reach {
+        let spare = self.spare_reach.take().unwrap_or_default();
+        std::mem::replace(&mut self.reach, spare)
+    }
+
+    /// Puts back the `Reach` [`Chainer::take_reach`] moved out.
+    fn put_reach(&mut self, reach: Reach) {
+        self.spare_reach = Some(std::mem::replace(&mut self.reach, reach));
     }
 
     /// Forgets every node and propagation.
@@ -1494,7 +1505,10 @@ impl Chainer {
     ///
     /// An off potential with no links in the mode (a dead end) would derive nothing in the next
     /// batch, so it gets no node unless it is that target: the nodes that parent anything, the
-    /// cycles and their order are the same.
+    /// cycles and their order are the same. Likewise, in the X and XY passes (which build
+    /// [`Reach`]), a potential outside the source's component cannot be on a cycle (each node of
+    /// one reaches the source again), and while the target is wanted and not found, it matters
+    /// only if it reaches the target: the others get no node.
     fn do_cycles(
         &mut self,
         src: Pot,
@@ -1508,22 +1522,27 @@ impl Chainer {
         let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
         self.stamp_on[cv(src)] = stamp;
-        // Each on node goes with its chain set: the off potentials on its first-parent chain
-        // (SE's `isParent`); each off node with its on parent's.
+        // Each node goes with its chain's partners (see below) as bits: for an on node, the
+        // partners among the off potentials on its first-parent chain (SE's `isParent` reads
+        // that chain); for an off node, its on parent's and itself if it is one.
         let mut pending_on = std::mem::take(&mut self.cyc_a);
         let mut pending_off = std::mem::take(&mut self.cyc_b);
         let mut batch = std::mem::take(&mut self.cyc_c);
         pending_on.clear();
         pending_off.clear();
         pending_on.push((root, 0));
-        let mut sets = std::mem::take(&mut self.chain_sets);
-        sets.clear();
-        sets.push([0u64; 12]);
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
         let links = self.take_links();
+        // In the X and XY passes (with `Reach`), a node can matter only if it lies in the
+        // source's component (every node of a cycle reaches the source again) or, while the
+        // forcing-chain target is wanted and not found, reaches that target; the others are not
+        // made. Every node made is made as before, from the same parent in the same order.
+        let reach = self.take_reach();
+        let (src_comp, tgt) = (reach.comp[src as usize], conj(src));
         // The off potentials that link back to the source (a cycle closes through them): at
         // most four, the other digit of a bivalue cell and the other place in each region.
+        // Unused entries hold `NONE`, no potential.
         let mut partners = [NONE as Pot; 4];
         let mut np = 0;
         for &(q, _) in links.of(src) {
@@ -1532,6 +1551,13 @@ impl Chainer {
                 np += 1;
             }
         }
+        // Which partner a potential is, as a bit (0: none).
+        let partner_bits = |q: Pot| {
+            (q == partners[0]) as u32
+                | ((q == partners[1]) as u32) << 1
+                | ((q == partners[2]) as u32) << 2
+                | ((q == partners[3]) as u32) << 3
+        };
         while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // A cycle closed from here on has at least this complexity (and at least four).
             let next_depth = pending_on
@@ -1544,59 +1570,65 @@ impl Chainer {
             if !cycles_can && !chain_can {
                 break;
             }
+            let chase = want_target && target.is_none();
+            let keep = |q: Pot| {
+                !x || reach.comp[q as usize] == src_comp || (chase && reach.reaches(q, tgt))
+            };
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
-            for &(p, s) in &batch {
-                let chain = &sets[s as usize];
+            for &(p, m) in &batch {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
+                    let is_target = want_target && target.is_none() && q == tgt;
+                    // SE's `isParent`: an off potential on the node's chain is not made again.
+                    // Every one on it was made in this search, so it is stamped; among the
+                    // stamped ones only the partners are made again (below), so the chain is
+                    // read only for them. (The target is never on a chain: its first node is
+                    // the target.)
+                    let pb = partner_bits(q);
+                    if pb & m != 0 {
+                        continue;
+                    }
+                    // An off potential with no links derives nothing in the next batch: it
+                    // closes no cycle and parents no node, so it is not made. Nor is one
+                    // already queued, unless it links back to the source: the first of it,
+                    // ahead in the queue, takes every on potential it leads to.
                     let k = cv(q);
-                    if chain[k / 64] >> (k % 64) & 1 == 0 {
-                        let is_target = want_target && target.is_none() && q == conj(src);
-                        // An off potential with no links derives nothing in the next batch:
-                        // it closes no cycle and parents no node, so it is not made. Nor is
-                        // one already queued, unless it links back to the source: the first
-                        // of it, ahead in the queue, takes every on potential it leads to.
-                        if !is_target
-                            && (links.leads_nowhere(q)
-                                || (self.stamp_off[k] == stamp && !partners[..np].contains(&q)))
-                        {
-                            continue;
-                        }
-                        self.stamp_off[k] = stamp;
-                        let n = self.node(q, cause, &[p]);
-                        pending_off.push((n, s));
-                        if is_target {
-                            target = Some(n);
-                        }
+                    if !is_target
+                        && (links.leads_nowhere(q)
+                            || (pb == 0 && self.stamp_off[k] == stamp)
+                            || !keep(q))
+                    {
+                        continue;
+                    }
+                    self.stamp_off[k] = stamp;
+                    let n = self.node(q, cause, &[p]);
+                    pending_off.push((n, m | pb));
+                    if is_target {
+                        target = Some(n);
                     }
                 }
             }
             length += 1;
             std::mem::swap(&mut batch, &mut pending_off);
             pending_off.clear();
-            for &(p, s) in &batch {
-                let p_pot = self.nodes[p as usize].pot;
-                for &(q, cause) in links.of(p_pot) {
+            for &(p, m) in &batch {
+                for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
                         let n = self.node(q, cause, &[p]);
                         cycles.push(n);
-                    } else if fresh {
+                    } else if fresh && keep(q) {
                         let n = self.node(q, cause, &[p]);
                         self.stamp_on[cv(q)] = stamp;
-                        // Its chain: its parent off potential and that one's on parent's chain.
-                        let mut chain = sets[s as usize];
-                        let k = cv(p_pot);
-                        chain[k / 64] |= 1 << (k % 64);
-                        pending_on.push((n, sets.len() as u32));
-                        sets.push(chain);
+                        // Its chain's partners: its parent's (that one included).
+                        pending_on.push((n, m));
                     }
                 }
             }
         }
         self.put_links(links);
-        self.chain_sets = sets;
+        self.put_reach(reach);
         self.cyc_a = pending_on;
         self.cyc_b = pending_off;
         self.cyc_c = batch;
@@ -1611,8 +1643,10 @@ impl Chainer {
     /// graph ([`Reach`]), the search would create nodes and find nothing, and it is not run (a
     /// dead-end off source, with no links, reaches nothing).
     ///
-    /// An off potential with no links in the mode (a dead end) derives nothing: it is stamped as
-    /// reached but gets no node unless it is the target.
+    /// A potential that does not reach the target cannot be on its chain (every node of it
+    /// does), so it gets no node: the nodes made are made as before, from the same parents in
+    /// the same order, and the target's chain is the same. (A dead-end off potential, with no
+    /// links, reaches nothing; an off one skipped is still stamped as reached.)
     fn do_forcing_chains(&mut self, src: Pot, y: bool, chains: &mut Vec<u32>) {
         if !self.reach.reaches(src, conj(src)) {
             return;
@@ -1635,6 +1669,9 @@ impl Chainer {
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
         let links = self.take_links();
+        // Only a node that reaches the target can be on its chain: the others are not made
+        // (nor stamped: they would not be made later either). A dead end reaches nothing.
+        let reach = self.take_reach();
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
@@ -1653,8 +1690,7 @@ impl Chainer {
                     if is_target || fresh {
                         if fresh {
                             self.stamp_off[cv(q)] = stamp;
-                            // A dead end (no links): reached, but it would derive nothing.
-                            if !is_target && links.leads_nowhere(q) {
+                            if !is_target && !reach.reaches(q, target) {
                                 continue;
                             }
                         }
@@ -1675,7 +1711,7 @@ impl Chainer {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_on[cv(q)] != stamp;
-                    if is_target || fresh {
+                    if is_target || (fresh && reach.reaches(q, target)) {
                         let n = self.node(q, cause, &[p]);
                         if is_target {
                             chains.push(n);
@@ -1690,6 +1726,7 @@ impl Chainer {
             }
         }
         self.put_links(links);
+        self.put_reach(reach);
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
