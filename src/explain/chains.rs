@@ -29,8 +29,8 @@
 
 use super::basic;
 use super::board::{
-    cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, BLOCK, CELL_REGION,
-    COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, ALL_CELLS, BLOCK,
+    CELL_REGION, COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{Detail, Hint};
 use super::popcount::Pop;
@@ -758,8 +758,9 @@ impl Reach {
 
     /// Computes the components of the links `links` selects on `b`, and what each reaches, for
     /// the potentials of `digits` (every digit, unless the links join potentials of one digit
-    /// only: then those of other digits are neither reached nor asked about).
-    fn build(&mut self, links: &Links, b: &Board, digits: u16) {
+    /// only: then those of other digits are neither reached nor asked about) that those of
+    /// `cells` reach (every cell, unless only those are asked about).
+    fn build(&mut self, links: &Links, b: &Board, digits: u16, cells: Cells) {
         // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
         for cell in 0..81 {
             for v in digits_of(b.cands[cell] & digits) {
@@ -773,7 +774,7 @@ impl Reach {
         self.starts.clear();
         self.stack.clear();
         let mut next = 0u16;
-        for cell in 0..81 {
+        for cell in cells_of(cells) {
             for v in digits_of(b.cands[cell] & digits) {
                 let k = cell * 9 + v as usize - 1;
                 for root in [2 * k as u16, 2 * k as u16 + 1] {
@@ -1050,7 +1051,16 @@ impl Chainer {
     /// read the same links of the same grid.
     fn static_reach(&mut self, b: &Board, y: bool, x: bool, digits: u16) {
         if self.reach_mode != Some((y, x, digits)) {
-            self.reach.build(&self.links, b, digits);
+            // The Y pass searches from bivalue cells only (a cycle needs one, and it runs no
+            // forcing chain), and asks only about potentials they reach.
+            let cells = if x {
+                ALL_CELLS
+            } else {
+                (0..81)
+                    .filter(|&c| b.count(c) == 2)
+                    .fold(0, |m, c| m | 1u128 << c)
+            };
+            self.reach.build(&self.links, b, digits, cells);
             self.reach_mode = Some((y, x, digits));
         }
     }
@@ -1287,12 +1297,9 @@ impl Chainer {
                 0
             };
             self.static_links(b, y, x);
-            // The Y pass runs no forcing chain, and its cycle test did not pay for the build.
-            if x {
-                // X links join potentials of one digit only, so the X pass needs the
-                // components of the digits it searches, and finds them from their sources.
-                self.static_reach(b, y, x, if y { ALL_DIGITS } else { ALL_DIGITS & !skip });
-            }
+            // X links join potentials of one digit only, so the X pass needs the
+            // components of the digits it searches, and finds them from their sources.
+            self.static_reach(b, y, x, if y { ALL_DIGITS } else { ALL_DIGITS & !skip });
             for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
@@ -1335,7 +1342,7 @@ impl Chainer {
                 && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
                     (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).pop() == 2
                 })))
-            && (!x || self.reach.may_cycle(src));
+            && self.reach.may_cycle(src);
         if !closable && !x {
             return;
         }
@@ -1571,9 +1578,8 @@ impl Chainer {
                 break;
             }
             let chase = want_target && target.is_none();
-            let keep = |q: Pot| {
-                !x || reach.comp[q as usize] == src_comp || (chase && reach.reaches(q, tgt))
-            };
+            let keep =
+                |q: Pot| reach.comp[q as usize] == src_comp || (chase && reach.reaches(q, tgt));
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
@@ -2856,8 +2862,10 @@ mod tests {
     }
 
     /// `Reach` answers, for every pair of candidate potentials, what a search of the links
-    /// finds, in the three unary modes, on puzzles and on grids with candidates taken out; and
-    /// `may_cycle` is false only where no on potential reached from the source leads back to it.
+    /// finds, in the three unary modes (in the Y mode, built from the bivalue cells, for what
+    /// their potentials reach), on puzzles and on grids with candidates taken out; two of them
+    /// share a component exactly when each reaches the other; and `may_cycle` is false only
+    /// where no on potential reached from the source leads back to it.
     /// In the static multiple mode's links, every propagation derives only what its source
     /// reaches, and `meet` agrees with the searches on every cell's and region's group.
     #[test]
@@ -2885,17 +2893,41 @@ mod tests {
                     } else {
                         ALL_DIGITS & !(0x52 << (round % 3))
                     };
-                    reach.build(&links, &b, digits);
-                    let pots: Vec<Pot> = (0..1458u16)
+                    // The Y pass builds from its bivalue cells, and asks only about what
+                    // their potentials reach.
+                    let cells = if x {
+                        ALL_CELLS
+                    } else {
+                        (0..81)
+                            .filter(|&c| b.count(c) == 2)
+                            .fold(0, |m, c| m | 1u128 << c)
+                    };
+                    reach.build(&links, &b, digits, cells);
+                    let mut pots: Vec<Pot> = (0..1458u16)
                         .filter(|&p| {
                             b.has(pot_cell(p), pot_value(p)) && digits >> pot_value(p) & 1 == 1
                         })
                         .collect();
-                    for &s in &pots {
-                        let seen = reached(&links, s);
-                        for &t in &pots {
+                    let roots: Vec<PotSet> = pots
+                        .iter()
+                        .filter(|&&p| cells >> pot_cell(p) & 1 == 1)
+                        .map(|&p| reached(&links, p))
+                        .collect();
+                    pots.retain(|&p| {
+                        cells >> pot_cell(p) & 1 == 1 || roots.iter().any(|r| holds(r, p))
+                    });
+                    let seen_of: Vec<PotSet> = pots.iter().map(|&p| reached(&links, p)).collect();
+                    for (i, &s) in pots.iter().enumerate() {
+                        let seen = &seen_of[i];
+                        for (j, &t) in pots.iter().enumerate() {
                             if t != s {
-                                assert_eq!(reach.reaches(s, t), holds(&seen, t), "{round} {s} {t}");
+                                assert_eq!(reach.reaches(s, t), holds(seen, t), "{round} {s} {t}");
+                                // One component: each reaches the other.
+                                assert_eq!(
+                                    reach.comp[s as usize] == reach.comp[t as usize],
+                                    holds(seen, t) && holds(&seen_of[j], s),
+                                    "{round} {s} {t}"
+                                );
                             }
                         }
                         if pot_on(s) && !reach.may_cycle(s) {
@@ -2903,7 +2935,7 @@ mod tests {
                                 assert!(
                                     !(pot_on(u)
                                         && u != s
-                                        && holds(&seen, u)
+                                        && holds(seen, u)
                                         && holds(&reached(&links, u), s)),
                                     "{round} {s} {u}"
                                 );
@@ -2917,7 +2949,9 @@ mod tests {
                 // and every region's places of a digit.
                 let mut chainer = Chainer::new();
                 chainer.static_links(&b, true, true);
-                chainer.reach.build(&chainer.links, &b, ALL_DIGITS);
+                chainer
+                    .reach
+                    .build(&chainer.links, &b, ALL_DIGITS, ALL_CELLS);
                 links.select(true, true);
                 let on_pots: Vec<Pot> = (0..1458u16)
                     .filter(|&p| pot_on(p) && b.has(pot_cell(p), pot_value(p)))
