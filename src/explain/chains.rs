@@ -542,6 +542,12 @@ pub(crate) struct Chainer {
     limit: u64,
     /// The propagation from each on potential, computed once per search (`NONE`: not yet).
     on_cache: Vec<u32>,
+    /// Which partner of the cycle search's source each potential is, as a bit (0: none; set and
+    /// cleared by each search).
+    part: ByPot<u8>,
+    /// Scratch for a unary search: the closing nodes of its cycles, its chain targets.
+    found_cycles: Vec<u32>,
+    found_chains: Vec<u32>,
     /// Scratch for the cycle search's batches: each node with its chain's partners.
     cyc_a: Vec<(u32, u32)>,
     cyc_b: Vec<(u32, u32)>,
@@ -633,6 +639,13 @@ impl DigitMemo {
             self.clean[v] = Some(b.digits[v]);
         }
     }
+}
+
+/// The cells with two candidates.
+fn bivalue_cells(b: &Board) -> Cells {
+    (0..81)
+        .filter(|&c| b.count(c) == 2)
+        .fold(0, |m, c| m | 1u128 << c)
 }
 
 /// Every unsolved cell has two candidates or more (the memos' premise).
@@ -730,7 +743,8 @@ impl Links {
 /// graph (Tarjan), and per component the set of components it reaches. A unary search walks
 /// only links, so what it can derive is what its source reaches; a forcing chain whose target
 /// its source does not reach, or a cycle where none can close, finds nothing, and is not run.
-/// Built for the X and XY passes (the Y pass runs no forcing chain).
+/// Built for each unary pass (the Y pass, which runs no forcing chain, from its bivalue cells),
+/// and kept for the static multiple chains.
 #[derive(Default)]
 struct Reach {
     /// Each potential's component (`u16::MAX`: not a candidate, so in no link).
@@ -962,6 +976,9 @@ impl Chainer {
             best: None,
             limit: u64::MAX,
             on_cache: vec![NONE; 729],
+            part: ByPot::new(0),
+            found_cycles: Vec::new(),
+            found_chains: Vec::new(),
             cyc_a: Vec::new(),
             cyc_b: Vec::new(),
             cyc_c: Vec::new(),
@@ -1053,13 +1070,7 @@ impl Chainer {
         if self.reach_mode != Some((y, x, digits)) {
             // The Y pass searches from bivalue cells only (a cycle needs one, and it runs no
             // forcing chain), and asks only about potentials they reach.
-            let cells = if x {
-                ALL_CELLS
-            } else {
-                (0..81)
-                    .filter(|&c| b.count(c) == 2)
-                    .fold(0, |m, c| m | 1u128 << c)
-            };
+            let cells = if x { ALL_CELLS } else { bivalue_cells(b) };
             self.reach.build(&self.links, b, digits, cells);
             self.reach_mode = Some((y, x, digits));
         }
@@ -1336,7 +1347,7 @@ impl Chainer {
         // there is no cycle, and SE's plain forcing-chain search from the on source (which
         // does not repeat off potentials, so is much smaller) finds what is left. So it does
         // in the X and XY passes when no cycle can close for want of a second on potential in
-        // the source's component (see `Reach::may_cycle`; the Y pass builds no `Reach`).
+        // the source's component (see `Reach::may_cycle`); the Y pass then has nothing to do.
         let closable = ((y && b.count(cell) == 2)
             || (x
                 && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
@@ -1347,15 +1358,17 @@ impl Chainer {
             return;
         }
         self.reset();
-        let mut chains: Vec<u32> = Vec::new();
-        let mut cycles = Vec::new();
+        // The closing nodes of the cycles and the chain targets (scratch kept in the chainer).
+        let mut cycles = std::mem::take(&mut self.found_cycles);
+        let mut chains = std::mem::take(&mut self.found_chains);
+        cycles.clear();
+        chains.clear();
         if closable {
             // The cycle search from the on source also finds the forcing chain from it (SE
             // runs a second search; its tree is the same up to its target, see `do_cycles`).
             // Where the source does not reach that target, the search looks for cycles only.
             let want_target = x && self.reach.reaches(src, conj(src));
-            let (found, target) = self.do_cycles(src, y, x, want_target);
-            cycles = found;
+            let target = self.do_cycles(src, y, x, want_target, &mut cycles);
             chains.extend(target);
         } else {
             self.do_forcing_chains(src, y, &mut chains);
@@ -1363,14 +1376,16 @@ impl Chainer {
         if x {
             self.do_forcing_chains(conj(src), y, &mut chains);
         }
-        for dst in cycles {
+        for &dst in &cycles {
             let h = self.cycle_hint(b, dst, y, x);
             self.offer(h, keep);
         }
-        for t in chains {
+        for &t in &chains {
             let h = self.forcing_chain_hint(b, t, y, x);
             self.offer(h, keep);
         }
+        self.found_cycles = cycles;
+        self.found_chains = chains;
     }
 
     /// The on-to-off consequences of an on potential, in SE's order: the cell's other digits
@@ -1503,7 +1518,7 @@ impl Chainer {
     }
 
     /// SE's `doCycles`: alternate batches from the on source; every time the source comes back
-    /// on after at least four steps, that is a cycle (its closing node is returned).
+    /// on after at least four steps, that is a cycle (its closing node goes to `cycles`).
     ///
     /// With `want_target`, it also returns the first off potential of the source it derives:
     /// SE's `doForcingChains` from the on source in the same mode builds the same tree (its
@@ -1512,18 +1527,18 @@ impl Chainer {
     ///
     /// An off potential with no links in the mode (a dead end) would derive nothing in the next
     /// batch, so it gets no node unless it is that target: the nodes that parent anything, the
-    /// cycles and their order are the same. Likewise, in the X and XY passes (which build
-    /// [`Reach`]), a potential outside the source's component cannot be on a cycle (each node of
-    /// one reaches the source again), and while the target is wanted and not found, it matters
-    /// only if it reaches the target: the others get no node.
+    /// cycles and their order are the same. Likewise (with [`Reach`]), a potential outside the
+    /// source's component cannot be on a cycle (each node of one reaches the source again), and
+    /// while the target is wanted and not found, it matters only if it reaches the target: the
+    /// others get no node (a dead end is one of them).
     fn do_cycles(
         &mut self,
         src: Pot,
         y: bool,
         x: bool,
         want_target: bool,
-    ) -> (Vec<u32>, Option<u32>) {
-        let mut cycles = Vec::new();
+        cycles: &mut Vec<u32>,
+    ) -> Option<u32> {
         let mut target: Option<u32> = None;
         let (fc_base, fc_key) = unary_base(false, true, y);
         let stamp = self.next_stamp();
@@ -1541,10 +1556,10 @@ impl Chainer {
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
         let links = self.take_links();
-        // In the X and XY passes (with `Reach`), a node can matter only if it lies in the
-        // source's component (every node of a cycle reaches the source again) or, while the
-        // forcing-chain target is wanted and not found, reaches that target; the others are not
-        // made. Every node made is made as before, from the same parent in the same order.
+        // A node can matter only if it lies in the source's component (every node of a cycle
+        // reaches the source again) or, while the forcing-chain target is wanted and not found,
+        // reaches that target; the others are not made. Every node made is made as before, from
+        // the same parent in the same order.
         let reach = self.take_reach();
         let (src_comp, tgt) = (reach.comp[src as usize], conj(src));
         // The off potentials that link back to the source (a cycle closes through them): at
@@ -1558,13 +1573,9 @@ impl Chainer {
                 np += 1;
             }
         }
-        // Which partner a potential is, as a bit (0: none).
-        let partner_bits = |q: Pot| {
-            (q == partners[0]) as u32
-                | ((q == partners[1]) as u32) << 1
-                | ((q == partners[2]) as u32) << 2
-                | ((q == partners[3]) as u32) << 3
-        };
+        for (i, &q) in partners[..np].iter().enumerate() {
+            self.part[q as usize] = 1 << i;
+        }
         while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // A cycle closed from here on has at least this complexity (and at least four).
             let next_depth = pending_on
@@ -1586,26 +1597,25 @@ impl Chainer {
             for &(p, m) in &batch {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let is_target = want_target && target.is_none() && q == tgt;
-                    // SE's `isParent`: an off potential on the node's chain is not made again.
-                    // Every one on it was made in this search, so it is stamped; among the
-                    // stamped ones only the partners are made again (below), so the chain is
-                    // read only for them. (The target is never on a chain: its first node is
-                    // the target.)
-                    let pb = partner_bits(q);
-                    if pb & m != 0 {
-                        continue;
-                    }
-                    // An off potential with no links derives nothing in the next batch: it
-                    // closes no cycle and parents no node, so it is not made. Nor is one
-                    // already queued, unless it links back to the source: the first of it,
-                    // ahead in the queue, takes every on potential it leads to.
                     let k = cv(q);
-                    if !is_target
-                        && (links.leads_nowhere(q)
-                            || (pb == 0 && self.stamp_off[k] == stamp)
-                            || !keep(q))
-                    {
-                        continue;
+                    let pb = self.part[q as usize] as u32;
+                    if !is_target {
+                        if self.stamp_off[k] == stamp {
+                            // Made already: the first of it, ahead in the queue, takes every on
+                            // potential it leads to, so it is not made again, unless it links
+                            // back to the source (a partner) and is not on the node's chain
+                            // (SE's `isParent`). Every potential on that chain was made in this
+                            // search, so only the partners' part of it is read. (The target is
+                            // never on a chain: its first node is the target.)
+                            if pb & !m == 0 {
+                                continue;
+                            }
+                        } else if !keep(q) {
+                            // Outside the source's component and not leading to the target
+                            // while it is wanted. So is every off potential with no links (a
+                            // dead end): it would derive nothing in the next batch.
+                            continue;
+                        }
                     }
                     self.stamp_off[k] = stamp;
                     let n = self.node(q, cause, &[p]);
@@ -1633,12 +1643,15 @@ impl Chainer {
                 }
             }
         }
+        for &q in &partners[..np] {
+            self.part[q as usize] = 0;
+        }
         self.put_links(links);
         self.put_reach(reach);
         self.cyc_a = pending_on;
         self.cyc_b = pending_off;
         self.cyc_c = batch;
-        (cycles, target)
+        target
     }
 
     /// SE's `doForcingChains` from `src` (on or off): alternate batches; a potential that
@@ -2895,13 +2908,7 @@ mod tests {
                     };
                     // The Y pass builds from its bivalue cells, and asks only about what
                     // their potentials reach.
-                    let cells = if x {
-                        ALL_CELLS
-                    } else {
-                        (0..81)
-                            .filter(|&c| b.count(c) == 2)
-                            .fold(0, |m, c| m | 1u128 << c)
-                    };
+                    let cells = if x { ALL_CELLS } else { bivalue_cells(&b) };
                     reach.build(&links, &b, digits, cells);
                     let mut pots: Vec<Pot> = (0..1458u16)
                         .filter(|&p| {
