@@ -773,8 +773,10 @@ impl Reach {
     /// Computes the components of the links `links` selects on `b`, and what each reaches, for
     /// the potentials of `digits` (every digit, unless the links join potentials of one digit
     /// only: then those of other digits are neither reached nor asked about) that those of
-    /// `cells` reach (every cell, unless only those are asked about).
-    fn build(&mut self, links: &Links, b: &Board, digits: u16, cells: Cells) {
+    /// `cells` reach (every cell, unless only those are asked about). Without `closure`, only
+    /// the components (for [`Reach::may_cycle`] and a test of two potentials sharing one):
+    /// [`Reach::reaches`] and [`Reach::meet`] are not to be asked.
+    fn build(&mut self, links: &Links, b: &Board, digits: u16, cells: Cells, closure: bool) {
         // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
         for cell in 0..81 {
             for v in digits_of(b.cands[cell] & digits) {
@@ -802,6 +804,11 @@ impl Reach {
         // Tarjan completes a component after every component it reaches, so those have
         // lower numbers and their closures are final when it is merged.
         let count = self.ons.len();
+        if !closure {
+            self.words = 0;
+            self.closure.clear();
+            return;
+        }
         self.words = count.div_ceil(64);
         let words = self.words;
         self.closure.resize(count * words, 0);
@@ -1071,7 +1078,8 @@ impl Chainer {
             // The Y pass searches from bivalue cells only (a cycle needs one, and it runs no
             // forcing chain), and asks only about potentials they reach.
             let cells = if x { ALL_CELLS } else { bivalue_cells(b) };
-            self.reach.build(&self.links, b, digits, cells);
+            // The Y pass reads only the components (it runs no forcing chain).
+            self.reach.build(&self.links, b, digits, cells, x);
             self.reach_mode = Some((y, x, digits));
         }
     }
@@ -1143,6 +1151,13 @@ impl Chainer {
         self.parents.extend_from_slice(parents);
         self.work += 1;
         id
+    }
+
+    /// [`Chainer::node`] with one parent.
+    #[inline(always)]
+    fn node1(&mut self, pot: Pot, cause: Cause, parent: u32) -> u32 {
+        self.work += 1;
+        push_node(&mut self.nodes, &mut self.parents, pot, cause, parent, &[])
     }
 
     fn parents_of(&self, n: u32) -> &[u32] {
@@ -1618,7 +1633,7 @@ impl Chainer {
                         }
                     }
                     self.stamp_off[k] = stamp;
-                    let n = self.node(q, cause, &[p]);
+                    let n = self.node1(q, cause, p);
                     pending_off.push((n, m | pb));
                     if is_target {
                         target = Some(n);
@@ -1632,10 +1647,10 @@ impl Chainer {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
-                        let n = self.node(q, cause, &[p]);
+                        let n = self.node1(q, cause, p);
                         cycles.push(n);
                     } else if fresh && keep(q) {
-                        let n = self.node(q, cause, &[p]);
+                        let n = self.node1(q, cause, p);
                         self.stamp_on[cv(q)] = stamp;
                         // Its chain's partners: its parent's (that one included).
                         pending_on.push((n, m));
@@ -1713,7 +1728,7 @@ impl Chainer {
                                 continue;
                             }
                         }
-                        let n = self.node(q, cause, &[p]);
+                        let n = self.node1(q, cause, p);
                         if is_target {
                             chains.push(n);
                             found = true;
@@ -1731,7 +1746,7 @@ impl Chainer {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if is_target || (fresh && reach.reaches(q, target)) {
-                        let n = self.node(q, cause, &[p]);
+                        let n = self.node1(q, cause, p);
                         if is_target {
                             chains.push(n);
                             found = true;
@@ -2909,7 +2924,7 @@ mod tests {
                     // The Y pass builds from its bivalue cells, and asks only about what
                     // their potentials reach.
                     let cells = if x { ALL_CELLS } else { bivalue_cells(&b) };
-                    reach.build(&links, &b, digits, cells);
+                    reach.build(&links, &b, digits, cells, true);
                     let mut pots: Vec<Pot> = (0..1458u16)
                         .filter(|&p| {
                             b.has(pot_cell(p), pot_value(p)) && digits >> pot_value(p) & 1 == 1
@@ -2958,7 +2973,7 @@ mod tests {
                 chainer.static_links(&b, true, true);
                 chainer
                     .reach
-                    .build(&chainer.links, &b, ALL_DIGITS, ALL_CELLS);
+                    .build(&chainer.links, &b, ALL_DIGITS, ALL_CELLS, true);
                 links.select(true, true);
                 let on_pots: Vec<Pot> = (0..1458u16)
                     .filter(|&p| pot_on(p) && b.has(pot_cell(p), pot_value(p)))
