@@ -664,29 +664,30 @@ fn no_short_cell(b: &Board) -> bool {
 struct Links {
     /// Every potential's links, both kinds, potential after potential.
     edges: Vec<(Pot, Cause)>,
-    /// Where each potential's links start in `edges` (and where the last ends).
-    start: Vec<u32>,
-    /// How many Y links open each potential's list.
-    ys: Vec<u8>,
     /// The selected mode's slice of each potential's list.
     lo: ByPot<u32>,
     hi: ByPot<u32>,
+    /// Each mode's slices (X, Y, XY: see [`Links::mode`]), made by the build; the selected
+    /// mode's are swapped into `lo` and `hi` (what they held waits in its place here).
+    modes: [(ByPot<u32>, ByPot<u32>); 3],
+    /// The mode whose slices `lo` and `hi` hold.
+    live: Option<usize>,
 }
 
 impl Links {
-    /// Builds the table of `b`.
+    /// Builds the table of `b`, with every mode's slices.
     fn build(&mut self, b: &Board) {
+        self.park();
         self.edges.clear();
-        self.start.resize(1459, 0);
-        self.ys.resize(1458, 0);
         for k in 0..729 {
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
             // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
-            self.start[2 * k] = self.edges.len() as u32;
+            let start = self.edges.len() as u32;
             if !b.has(cell, v) {
-                self.ys[2 * k] = 0;
-                self.start[2 * k + 1] = self.edges.len() as u32;
-                self.ys[2 * k + 1] = 0;
+                for (lo, hi) in &mut self.modes {
+                    lo.0[2 * k..2 * k + 2].fill(start);
+                    hi.0[2 * k..2 * k + 2].fill(start);
+                }
                 continue;
             }
             let edges = &mut self.edges;
@@ -695,32 +696,55 @@ impl Links {
             });
             // The Y links open each list: the last digit of a bivalue cell (off), the cell's
             // other digits (on).
-            let count = b.count(cell) as u8;
-            self.ys[2 * k] = (count == 2) as u8;
-            self.start[2 * k + 1] = self.edges.len() as u32;
+            let count = b.count(cell) as u32;
+            let mid = self.edges.len() as u32;
             Chainer::push_on_to_off(b, pot(cell, v, true), true, &mut self.edges);
-            self.ys[2 * k + 1] = count - 1;
+            let end = self.edges.len() as u32;
+            let (off_ys, on_ys) = ((count == 2) as u32, count - 1);
+            // On potentials lose their Y links without Y (their X links are read in every
+            // mode); off potentials keep only their Y link without X, only their X links
+            // without Y.
+            let spans = [
+                [(start + off_ys, mid), (mid + on_ys, end)],
+                [(start, start + off_ys), (mid, end)],
+                [(start, mid), (mid, end)],
+            ];
+            for ((lo, hi), spans) in self.modes.iter_mut().zip(spans) {
+                for (i, (l, h)) in spans.into_iter().enumerate() {
+                    lo[2 * k + i] = l;
+                    hi[2 * k + i] = h;
+                }
+            }
         }
-        self.start[1458] = self.edges.len() as u32;
     }
 
-    /// Selects the links of mode (`y`, `x`): on potentials lose their Y links without `y`
-    /// (their X links are read in every mode); off potentials keep only their Y link without
-    /// `x`, only their X links without `y`.
+    /// The index in [`Links::modes`] of mode (`y`, `x`): X, Y, XY (without Y, the X links).
+    fn mode(y: bool, x: bool) -> usize {
+        match (y, x) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        }
+    }
+
+    /// Puts the selected mode's slices back in [`Links::modes`].
+    fn park(&mut self) {
+        if let Some(m) = self.live.take() {
+            let (lo, hi) = &mut self.modes[m];
+            std::mem::swap(&mut self.lo, lo);
+            std::mem::swap(&mut self.hi, hi);
+        }
+    }
+
+    /// Selects the links of mode (`y`, `x`) (swaps its slices in: no copy).
     fn select(&mut self, y: bool, x: bool) {
-        for p in 0..1458 {
-            let (start, end, ys) = (self.start[p], self.start[p + 1], self.ys[p] as u32);
-            let (lo, hi) = if pot_on(p as Pot) {
-                (if y { start } else { start + ys }, end)
-            } else {
-                match (y, x) {
-                    (true, true) => (start, end),
-                    (true, false) => (start, start + ys),
-                    (false, _) => (start + ys, end),
-                }
-            };
-            self.lo[p] = lo;
-            self.hi[p] = hi;
+        let m = Self::mode(y, x);
+        if self.live != Some(m) {
+            self.park();
+            let (lo, hi) = &mut self.modes[m];
+            std::mem::swap(&mut self.lo, lo);
+            std::mem::swap(&mut self.hi, hi);
+            self.live = Some(m);
         }
     }
 
