@@ -499,6 +499,21 @@ fn push_node(
     id
 }
 
+/// [`Chainer::node`] with one parent, counted in `work` (a free function, so that the static
+/// searches can read the link table and `Reach` in place while they add nodes).
+#[inline(always)]
+fn push1(
+    nodes: &mut Vec<Node>,
+    parents: &mut Vec<u32>,
+    work: &mut u64,
+    pot: Pot,
+    cause: Cause,
+    parent: u32,
+) -> u32 {
+    *work += 1;
+    push_node(nodes, parents, pot, cause, parent, &[])
+}
+
 /// A contradiction found by a propagation: the on node and the off node of one potential.
 #[derive(Clone, Copy)]
 struct Absurd {
@@ -565,8 +580,6 @@ pub(crate) struct Chainer {
     nishio_skip: u16,
     /// Reachability in the current unary pass's links (see [`Reach`]).
     reach: Reach,
-    /// A second `Reach`, in `reach`'s place while a search has moved that one out.
-    spare_reach: Option<Reach>,
     /// The links mode `reach` holds, on the grid `links` holds (`None`: neither).
     reach_mode: Option<(bool, bool, u16)>,
     /// Aligned triplet exclusion's memory (it keeps the thread's state here, with the memos
@@ -696,7 +709,7 @@ impl Links {
             });
             // The Y links open each list: the last digit of a bivalue cell (off), the cell's
             // other digits (on).
-            let count = b.count(cell) as u32;
+            let count = b.count(cell);
             let mid = self.edges.len() as u32;
             Chainer::push_on_to_off(b, pot(cell, v, true), true, &mut self.edges);
             let end = self.edges.len() as u32;
@@ -1020,7 +1033,6 @@ impl Chainer {
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
             reach: Reach::default(),
-            spare_reach: None,
             reach_mode: None,
             triplets: Default::default(),
             nest_memo: std::collections::HashMap::new(),
@@ -1120,17 +1132,6 @@ impl Chainer {
         self.spare_links = Some(std::mem::replace(&mut self.links, links));
     }
 
-    /// Moves `reach` out for a search, as [`Chainer::take_links`] does the links.
-    fn take_reach(&mut self) -> Reach {
-        let spare = self.spare_reach.take().unwrap_or_default();
-        std::mem::replace(&mut self.reach, spare)
-    }
-
-    /// Puts back the `Reach` [`Chainer::take_reach`] moved out.
-    fn put_reach(&mut self, reach: Reach) {
-        self.spare_reach = Some(std::mem::replace(&mut self.reach, reach));
-    }
-
     /// Forgets every node and propagation.
     fn reset(&mut self) {
         for i in 0..self.props_used {
@@ -1175,13 +1176,6 @@ impl Chainer {
         self.parents.extend_from_slice(parents);
         self.work += 1;
         id
-    }
-
-    /// [`Chainer::node`] with one parent.
-    #[inline(always)]
-    fn node1(&mut self, pot: Pot, cause: Cause, parent: u32) -> u32 {
-        self.work += 1;
-        push_node(&mut self.nodes, &mut self.parents, pot, cause, parent, &[])
     }
 
     fn parents_of(&self, n: u32) -> &[u32] {
@@ -1346,17 +1340,32 @@ impl Chainer {
             } else {
                 0
             };
+            // The least key a hint of this pass can have: a cycle of complexity 4, a forcing
+            // chain (X and XY passes) of complexity 2. Once the best hint so far sorts before
+            // both, every search of the pass would stop at its first test, having derived
+            // nothing: the pass, or the rest of it, is skipped.
+            let (cycle_base, cycle_key) = unary_base(true, x, y);
+            let (chain_base, chain_key) = unary_base(false, true, y);
+            let open = |c: &Chainer| {
+                c.can_beat(cycle_base, 4, cycle_key) || (x && c.can_beat(chain_base, 2, chain_key))
+            };
+            if !open(self) {
+                continue;
+            }
             self.static_links(b, y, x);
             // X links join potentials of one digit only, so the X pass needs the
             // components of the digits it searches, and finds them from their sources.
             self.static_reach(b, y, x, if y { ALL_DIGITS } else { ALL_DIGITS & !skip });
-            for cell in 0..81 {
+            'pass: for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
                 }
                 for v in digits_of(b.cands[cell] & !skip) {
                     if self.spent() {
                         return;
+                    }
+                    if !open(self) {
+                        break 'pass;
                     }
                     self.unary_chaining(b, cell, v, y, x, keep);
                 }
@@ -1594,12 +1603,12 @@ impl Chainer {
         pending_on.push((root, 0));
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
-        let links = self.take_links();
+        let links = &self.links;
         // A node can matter only if it lies in the source's component (every node of a cycle
         // reaches the source again) or, while the forcing-chain target is wanted and not found,
         // reaches that target; the others are not made. Every node made is made as before, from
         // the same parent in the same order.
-        let reach = self.take_reach();
+        let reach = &self.reach;
         let (src_comp, tgt) = (reach.comp[src as usize], conj(src));
         // The off potentials that link back to the source (a cycle closes through them): at
         // most four, the other digit of a bivalue cell and the other place in each region.
@@ -1657,7 +1666,14 @@ impl Chainer {
                         }
                     }
                     self.stamp_off[k] = stamp;
-                    let n = self.node1(q, cause, p);
+                    let n = push1(
+                        &mut self.nodes,
+                        &mut self.parents,
+                        &mut self.work,
+                        q,
+                        cause,
+                        p,
+                    );
                     pending_off.push((n, m | pb));
                     if is_target {
                         target = Some(n);
@@ -1671,10 +1687,24 @@ impl Chainer {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
-                        let n = self.node1(q, cause, p);
+                        let n = push1(
+                            &mut self.nodes,
+                            &mut self.parents,
+                            &mut self.work,
+                            q,
+                            cause,
+                            p,
+                        );
                         cycles.push(n);
                     } else if fresh && keep(q) {
-                        let n = self.node1(q, cause, p);
+                        let n = push1(
+                            &mut self.nodes,
+                            &mut self.parents,
+                            &mut self.work,
+                            q,
+                            cause,
+                            p,
+                        );
                         self.stamp_on[cv(q)] = stamp;
                         // Its chain's partners: its parent's (that one included).
                         pending_on.push((n, m));
@@ -1685,8 +1715,6 @@ impl Chainer {
         for &q in &partners[..np] {
             self.part[q as usize] = 0;
         }
-        self.put_links(links);
-        self.put_reach(reach);
         self.cyc_a = pending_on;
         self.cyc_b = pending_off;
         self.cyc_c = batch;
@@ -1726,10 +1754,10 @@ impl Chainer {
         let target = conj(src);
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
-        let links = self.take_links();
+        let links = &self.links;
         // Only a node that reaches the target can be on its chain: the others are not made
         // (nor stamped: they would not be made later either). A dead end reaches nothing.
-        let reach = self.take_reach();
+        let reach = &self.reach;
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
@@ -1752,7 +1780,14 @@ impl Chainer {
                                 continue;
                             }
                         }
-                        let n = self.node1(q, cause, p);
+                        let n = push1(
+                            &mut self.nodes,
+                            &mut self.parents,
+                            &mut self.work,
+                            q,
+                            cause,
+                            p,
+                        );
                         if is_target {
                             chains.push(n);
                             found = true;
@@ -1770,7 +1805,14 @@ impl Chainer {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if is_target || (fresh && reach.reaches(q, target)) {
-                        let n = self.node1(q, cause, p);
+                        let n = push1(
+                            &mut self.nodes,
+                            &mut self.parents,
+                            &mut self.work,
+                            q,
+                            cause,
+                            p,
+                        );
                         if is_target {
                             chains.push(n);
                             found = true;
@@ -1783,8 +1825,6 @@ impl Chainer {
                 }
             }
         }
-        self.put_links(links);
-        self.put_reach(reach);
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
