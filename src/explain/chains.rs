@@ -29,8 +29,8 @@
 
 use super::basic;
 use super::board::{
-    cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, BLOCK, CELL_REGION,
-    COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, ALL_CELLS, BLOCK,
+    CELL_REGION, COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{Detail, Hint};
 use super::popcount::Pop;
@@ -499,6 +499,21 @@ fn push_node(
     id
 }
 
+/// [`Chainer::node`] with one parent, counted in `work` (a free function, so that the static
+/// searches can read the link table and `Reach` in place while they add nodes).
+#[inline(always)]
+fn push1(
+    nodes: &mut Vec<Node>,
+    parents: &mut Vec<u32>,
+    work: &mut u64,
+    pot: Pot,
+    cause: Cause,
+    parent: u32,
+) -> u32 {
+    *work += 1;
+    push_node(nodes, parents, pot, cause, parent, &[])
+}
+
 /// A contradiction found by a propagation: the on node and the off node of one potential.
 #[derive(Clone, Copy)]
 struct Absurd {
@@ -542,9 +557,13 @@ pub(crate) struct Chainer {
     limit: u64,
     /// The propagation from each on potential, computed once per search (`NONE`: not yet).
     on_cache: Vec<u32>,
-    /// Scratch for the cycle search: off potentials on each on node's chain.
-    chain_sets: Vec<[u64; 12]>,
-    /// Scratch for the cycle search's batches: each node with its chain set's index.
+    /// Which partner of the cycle search's source each potential is, as a bit (0: none; set and
+    /// cleared by each search).
+    part: ByPot<u8>,
+    /// Scratch for a unary search: the closing nodes of its cycles, its chain targets.
+    found_cycles: Vec<u32>,
+    found_chains: Vec<u32>,
+    /// Scratch for the cycle search's batches: each node with its chain's partners.
     cyc_a: Vec<(u32, u32)>,
     cyc_b: Vec<(u32, u32)>,
     cyc_c: Vec<(u32, u32)>,
@@ -635,6 +654,13 @@ impl DigitMemo {
     }
 }
 
+/// The cells with two candidates.
+fn bivalue_cells(b: &Board) -> Cells {
+    (0..81)
+        .filter(|&c| b.count(c) == 2)
+        .fold(0, |m, c| m | 1u128 << c)
+}
+
 /// Every unsolved cell has two candidates or more (the memos' premise).
 fn no_short_cell(b: &Board) -> bool {
     (0..81).all(|c| b.values[c] != 0 || b.count(c) >= 2)
@@ -651,29 +677,30 @@ fn no_short_cell(b: &Board) -> bool {
 struct Links {
     /// Every potential's links, both kinds, potential after potential.
     edges: Vec<(Pot, Cause)>,
-    /// Where each potential's links start in `edges` (and where the last ends).
-    start: Vec<u32>,
-    /// How many Y links open each potential's list.
-    ys: Vec<u8>,
     /// The selected mode's slice of each potential's list.
     lo: ByPot<u32>,
     hi: ByPot<u32>,
+    /// Each mode's slices (X, Y, XY: see [`Links::mode`]), made by the build; the selected
+    /// mode's are swapped into `lo` and `hi` (what they held waits in its place here).
+    modes: [(ByPot<u32>, ByPot<u32>); 3],
+    /// The mode whose slices `lo` and `hi` hold.
+    live: Option<usize>,
 }
 
 impl Links {
-    /// Builds the table of `b`.
+    /// Builds the table of `b`, with every mode's slices.
     fn build(&mut self, b: &Board) {
+        self.park();
         self.edges.clear();
-        self.start.resize(1459, 0);
-        self.ys.resize(1458, 0);
         for k in 0..729 {
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
             // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
-            self.start[2 * k] = self.edges.len() as u32;
+            let start = self.edges.len() as u32;
             if !b.has(cell, v) {
-                self.ys[2 * k] = 0;
-                self.start[2 * k + 1] = self.edges.len() as u32;
-                self.ys[2 * k + 1] = 0;
+                for (lo, hi) in &mut self.modes {
+                    lo.0[2 * k..2 * k + 2].fill(start);
+                    hi.0[2 * k..2 * k + 2].fill(start);
+                }
                 continue;
             }
             let edges = &mut self.edges;
@@ -682,32 +709,55 @@ impl Links {
             });
             // The Y links open each list: the last digit of a bivalue cell (off), the cell's
             // other digits (on).
-            let count = b.count(cell) as u8;
-            self.ys[2 * k] = (count == 2) as u8;
-            self.start[2 * k + 1] = self.edges.len() as u32;
+            let count = b.count(cell);
+            let mid = self.edges.len() as u32;
             Chainer::push_on_to_off(b, pot(cell, v, true), true, &mut self.edges);
-            self.ys[2 * k + 1] = count - 1;
+            let end = self.edges.len() as u32;
+            let (off_ys, on_ys) = ((count == 2) as u32, count - 1);
+            // On potentials lose their Y links without Y (their X links are read in every
+            // mode); off potentials keep only their Y link without X, only their X links
+            // without Y.
+            let spans = [
+                [(start + off_ys, mid), (mid + on_ys, end)],
+                [(start, start + off_ys), (mid, end)],
+                [(start, mid), (mid, end)],
+            ];
+            for ((lo, hi), spans) in self.modes.iter_mut().zip(spans) {
+                for (i, (l, h)) in spans.into_iter().enumerate() {
+                    lo[2 * k + i] = l;
+                    hi[2 * k + i] = h;
+                }
+            }
         }
-        self.start[1458] = self.edges.len() as u32;
     }
 
-    /// Selects the links of mode (`y`, `x`): on potentials lose their Y links without `y`
-    /// (their X links are read in every mode); off potentials keep only their Y link without
-    /// `x`, only their X links without `y`.
+    /// The index in [`Links::modes`] of mode (`y`, `x`): X, Y, XY (without Y, the X links).
+    fn mode(y: bool, x: bool) -> usize {
+        match (y, x) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        }
+    }
+
+    /// Puts the selected mode's slices back in [`Links::modes`].
+    fn park(&mut self) {
+        if let Some(m) = self.live.take() {
+            let (lo, hi) = &mut self.modes[m];
+            std::mem::swap(&mut self.lo, lo);
+            std::mem::swap(&mut self.hi, hi);
+        }
+    }
+
+    /// Selects the links of mode (`y`, `x`) (swaps its slices in: no copy).
     fn select(&mut self, y: bool, x: bool) {
-        for p in 0..1458 {
-            let (start, end, ys) = (self.start[p], self.start[p + 1], self.ys[p] as u32);
-            let (lo, hi) = if pot_on(p as Pot) {
-                (if y { start } else { start + ys }, end)
-            } else {
-                match (y, x) {
-                    (true, true) => (start, end),
-                    (true, false) => (start, start + ys),
-                    (false, _) => (start + ys, end),
-                }
-            };
-            self.lo[p] = lo;
-            self.hi[p] = hi;
+        let m = Self::mode(y, x);
+        if self.live != Some(m) {
+            self.park();
+            let (lo, hi) = &mut self.modes[m];
+            std::mem::swap(&mut self.lo, lo);
+            std::mem::swap(&mut self.hi, hi);
+            self.live = Some(m);
         }
     }
 
@@ -730,7 +780,8 @@ impl Links {
 /// graph (Tarjan), and per component the set of components it reaches. A unary search walks
 /// only links, so what it can derive is what its source reaches; a forcing chain whose target
 /// its source does not reach, or a cycle where none can close, finds nothing, and is not run.
-/// Built for the X and XY passes (the Y pass runs no forcing chain).
+/// Built for each unary pass (the Y pass, which runs no forcing chain, from its bivalue cells),
+/// and kept for the static multiple chains.
 #[derive(Default)]
 struct Reach {
     /// Each potential's component (`u16::MAX`: not a candidate, so in no link).
@@ -758,8 +809,11 @@ impl Reach {
 
     /// Computes the components of the links `links` selects on `b`, and what each reaches, for
     /// the potentials of `digits` (every digit, unless the links join potentials of one digit
-    /// only: then those of other digits are neither reached nor asked about).
-    fn build(&mut self, links: &Links, b: &Board, digits: u16) {
+    /// only: then those of other digits are neither reached nor asked about) that those of
+    /// `cells` reach (every cell, unless only those are asked about). Without `closure`, only
+    /// the components (for [`Reach::may_cycle`] and a test of two potentials sharing one):
+    /// [`Reach::reaches`] and [`Reach::meet`] are not to be asked.
+    fn build(&mut self, links: &Links, b: &Board, digits: u16, cells: Cells, closure: bool) {
         // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
         for cell in 0..81 {
             for v in digits_of(b.cands[cell] & digits) {
@@ -773,7 +827,7 @@ impl Reach {
         self.starts.clear();
         self.stack.clear();
         let mut next = 0u16;
-        for cell in 0..81 {
+        for cell in cells_of(cells) {
             for v in digits_of(b.cands[cell] & digits) {
                 let k = cell * 9 + v as usize - 1;
                 for root in [2 * k as u16, 2 * k as u16 + 1] {
@@ -787,6 +841,11 @@ impl Reach {
         // Tarjan completes a component after every component it reaches, so those have
         // lower numbers and their closures are final when it is merged.
         let count = self.ons.len();
+        if !closure {
+            self.words = 0;
+            self.closure.clear();
+            return;
+        }
         self.words = count.div_ceil(64);
         let words = self.words;
         self.closure.resize(count * words, 0);
@@ -961,7 +1020,9 @@ impl Chainer {
             best: None,
             limit: u64::MAX,
             on_cache: vec![NONE; 729],
-            chain_sets: Vec::new(),
+            part: ByPot::new(0),
+            found_cycles: Vec::new(),
+            found_chains: Vec::new(),
             cyc_a: Vec::new(),
             cyc_b: Vec::new(),
             cyc_c: Vec::new(),
@@ -1050,7 +1111,11 @@ impl Chainer {
     /// read the same links of the same grid.
     fn static_reach(&mut self, b: &Board, y: bool, x: bool, digits: u16) {
         if self.reach_mode != Some((y, x, digits)) {
-            self.reach.build(&self.links, b, digits);
+            // The Y pass searches from bivalue cells only (a cycle needs one, and it runs no
+            // forcing chain), and asks only about potentials they reach.
+            let cells = if x { ALL_CELLS } else { bivalue_cells(b) };
+            // The Y pass reads only the components (it runs no forcing chain).
+            self.reach.build(&self.links, b, digits, cells, x);
             self.reach_mode = Some((y, x, digits));
         }
     }
@@ -1275,20 +1340,32 @@ impl Chainer {
             } else {
                 0
             };
-            self.static_links(b, y, x);
-            // The Y pass runs no forcing chain, and its cycle test did not pay for the build.
-            if x {
-                // X links join potentials of one digit only, so the X pass needs the
-                // components of the digits it searches, and finds them from their sources.
-                self.static_reach(b, y, x, if y { ALL_DIGITS } else { ALL_DIGITS & !skip });
+            // The least key a hint of this pass can have: a cycle of complexity 4, a forcing
+            // chain (X and XY passes) of complexity 2. Once the best hint so far sorts before
+            // both, every search of the pass would stop at its first test, having derived
+            // nothing: the pass, or the rest of it, is skipped.
+            let (cycle_base, cycle_key) = unary_base(true, x, y);
+            let (chain_base, chain_key) = unary_base(false, true, y);
+            let open = |c: &Chainer| {
+                c.can_beat(cycle_base, 4, cycle_key) || (x && c.can_beat(chain_base, 2, chain_key))
+            };
+            if !open(self) {
+                continue;
             }
-            for cell in 0..81 {
+            self.static_links(b, y, x);
+            // X links join potentials of one digit only, so the X pass needs the
+            // components of the digits it searches, and finds them from their sources.
+            self.static_reach(b, y, x, if y { ALL_DIGITS } else { ALL_DIGITS & !skip });
+            'pass: for cell in 0..81 {
                 if b.values[cell] != 0 || b.count(cell) < 2 {
                     continue;
                 }
                 for v in digits_of(b.cands[cell] & !skip) {
                     if self.spent() {
                         return;
+                    }
+                    if !open(self) {
+                        break 'pass;
                     }
                     self.unary_chaining(b, cell, v, y, x, keep);
                 }
@@ -1318,26 +1395,28 @@ impl Chainer {
         // there is no cycle, and SE's plain forcing-chain search from the on source (which
         // does not repeat off potentials, so is much smaller) finds what is left. So it does
         // in the X and XY passes when no cycle can close for want of a second on potential in
-        // the source's component (see `Reach::may_cycle`; the Y pass builds no `Reach`).
+        // the source's component (see `Reach::may_cycle`); the Y pass then has nothing to do.
         let closable = ((y && b.count(cell) == 2)
             || (x
                 && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
                     (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).pop() == 2
                 })))
-            && (!x || self.reach.may_cycle(src));
+            && self.reach.may_cycle(src);
         if !closable && !x {
             return;
         }
         self.reset();
-        let mut chains: Vec<u32> = Vec::new();
-        let mut cycles = Vec::new();
+        // The closing nodes of the cycles and the chain targets (scratch kept in the chainer).
+        let mut cycles = std::mem::take(&mut self.found_cycles);
+        let mut chains = std::mem::take(&mut self.found_chains);
+        cycles.clear();
+        chains.clear();
         if closable {
             // The cycle search from the on source also finds the forcing chain from it (SE
             // runs a second search; its tree is the same up to its target, see `do_cycles`).
             // Where the source does not reach that target, the search looks for cycles only.
             let want_target = x && self.reach.reaches(src, conj(src));
-            let (found, target) = self.do_cycles(src, y, x, want_target);
-            cycles = found;
+            let target = self.do_cycles(src, y, x, want_target, &mut cycles);
             chains.extend(target);
         } else {
             self.do_forcing_chains(src, y, &mut chains);
@@ -1345,14 +1424,16 @@ impl Chainer {
         if x {
             self.do_forcing_chains(conj(src), y, &mut chains);
         }
-        for dst in cycles {
+        for &dst in &cycles {
             let h = self.cycle_hint(b, dst, y, x);
             self.offer(h, keep);
         }
-        for t in chains {
+        for &t in &chains {
             let h = self.forcing_chain_hint(b, t, y, x);
             self.offer(h, keep);
         }
+        self.found_cycles = cycles;
+        self.found_chains = chains;
     }
 
     /// The on-to-off consequences of an on potential, in SE's order: the cell's other digits
@@ -1485,7 +1566,7 @@ impl Chainer {
     }
 
     /// SE's `doCycles`: alternate batches from the on source; every time the source comes back
-    /// on after at least four steps, that is a cycle (its closing node is returned).
+    /// on after at least four steps, that is a cycle (its closing node goes to `cycles`).
     ///
     /// With `want_target`, it also returns the first off potential of the source it derives:
     /// SE's `doForcingChains` from the on source in the same mode builds the same tree (its
@@ -1494,36 +1575,44 @@ impl Chainer {
     ///
     /// An off potential with no links in the mode (a dead end) would derive nothing in the next
     /// batch, so it gets no node unless it is that target: the nodes that parent anything, the
-    /// cycles and their order are the same.
+    /// cycles and their order are the same. Likewise (with [`Reach`]), a potential outside the
+    /// source's component cannot be on a cycle (each node of one reaches the source again), and
+    /// while the target is wanted and not found, it matters only if it reaches the target: the
+    /// others get no node (a dead end is one of them).
     fn do_cycles(
         &mut self,
         src: Pot,
         y: bool,
         x: bool,
         want_target: bool,
-    ) -> (Vec<u32>, Option<u32>) {
-        let mut cycles = Vec::new();
+        cycles: &mut Vec<u32>,
+    ) -> Option<u32> {
         let mut target: Option<u32> = None;
         let (fc_base, fc_key) = unary_base(false, true, y);
         let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
         self.stamp_on[cv(src)] = stamp;
-        // Each on node goes with its chain set: the off potentials on its first-parent chain
-        // (SE's `isParent`); each off node with its on parent's.
+        // Each node goes with its chain's partners (see below) as bits: for an on node, the
+        // partners among the off potentials on its first-parent chain (SE's `isParent` reads
+        // that chain); for an off node, its on parent's and itself if it is one.
         let mut pending_on = std::mem::take(&mut self.cyc_a);
         let mut pending_off = std::mem::take(&mut self.cyc_b);
         let mut batch = std::mem::take(&mut self.cyc_c);
         pending_on.clear();
         pending_off.clear();
         pending_on.push((root, 0));
-        let mut sets = std::mem::take(&mut self.chain_sets);
-        sets.clear();
-        sets.push([0u64; 12]);
         let mut length = 0;
         let (base, sort_key) = unary_base(true, x, y);
-        let links = self.take_links();
+        let links = &self.links;
+        // A node can matter only if it lies in the source's component (every node of a cycle
+        // reaches the source again) or, while the forcing-chain target is wanted and not found,
+        // reaches that target; the others are not made. Every node made is made as before, from
+        // the same parent in the same order.
+        let reach = &self.reach;
+        let (src_comp, tgt) = (reach.comp[src as usize], conj(src));
         // The off potentials that link back to the source (a cycle closes through them): at
         // most four, the other digit of a bivalue cell and the other place in each region.
+        // Unused entries hold `NONE`, no potential.
         let mut partners = [NONE as Pot; 4];
         let mut np = 0;
         for &(q, _) in links.of(src) {
@@ -1531,6 +1620,9 @@ impl Chainer {
                 partners[np] = q;
                 np += 1;
             }
+        }
+        for (i, &q) in partners[..np].iter().enumerate() {
+            self.part[q as usize] = 1 << i;
         }
         while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // A cycle closed from here on has at least this complexity (and at least four).
@@ -1544,63 +1636,89 @@ impl Chainer {
             if !cycles_can && !chain_can {
                 break;
             }
+            let chase = want_target && target.is_none();
+            let keep =
+                |q: Pot| reach.comp[q as usize] == src_comp || (chase && reach.reaches(q, tgt));
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
-            for &(p, s) in &batch {
-                let chain = &sets[s as usize];
+            for &(p, m) in &batch {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
+                    let is_target = want_target && target.is_none() && q == tgt;
                     let k = cv(q);
-                    if chain[k / 64] >> (k % 64) & 1 == 0 {
-                        let is_target = want_target && target.is_none() && q == conj(src);
-                        // An off potential with no links derives nothing in the next batch:
-                        // it closes no cycle and parents no node, so it is not made. Nor is
-                        // one already queued, unless it links back to the source: the first
-                        // of it, ahead in the queue, takes every on potential it leads to.
-                        if !is_target
-                            && (links.leads_nowhere(q)
-                                || (self.stamp_off[k] == stamp && !partners[..np].contains(&q)))
-                        {
+                    let pb = self.part[q as usize] as u32;
+                    if !is_target {
+                        if self.stamp_off[k] == stamp {
+                            // Made already: the first of it, ahead in the queue, takes every on
+                            // potential it leads to, so it is not made again, unless it links
+                            // back to the source (a partner) and is not on the node's chain
+                            // (SE's `isParent`). Every potential on that chain was made in this
+                            // search, so only the partners' part of it is read. (The target is
+                            // never on a chain: its first node is the target.)
+                            if pb & !m == 0 {
+                                continue;
+                            }
+                        } else if !keep(q) {
+                            // Outside the source's component and not leading to the target
+                            // while it is wanted. So is every off potential with no links (a
+                            // dead end): it would derive nothing in the next batch.
                             continue;
                         }
-                        self.stamp_off[k] = stamp;
-                        let n = self.node(q, cause, &[p]);
-                        pending_off.push((n, s));
-                        if is_target {
-                            target = Some(n);
-                        }
+                    }
+                    self.stamp_off[k] = stamp;
+                    let n = push1(
+                        &mut self.nodes,
+                        &mut self.parents,
+                        &mut self.work,
+                        q,
+                        cause,
+                        p,
+                    );
+                    pending_off.push((n, m | pb));
+                    if is_target {
+                        target = Some(n);
                     }
                 }
             }
             length += 1;
             std::mem::swap(&mut batch, &mut pending_off);
             pending_off.clear();
-            for &(p, s) in &batch {
-                let p_pot = self.nodes[p as usize].pot;
-                for &(q, cause) in links.of(p_pot) {
+            for &(p, m) in &batch {
+                for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
-                        let n = self.node(q, cause, &[p]);
+                        let n = push1(
+                            &mut self.nodes,
+                            &mut self.parents,
+                            &mut self.work,
+                            q,
+                            cause,
+                            p,
+                        );
                         cycles.push(n);
-                    } else if fresh {
-                        let n = self.node(q, cause, &[p]);
+                    } else if fresh && keep(q) {
+                        let n = push1(
+                            &mut self.nodes,
+                            &mut self.parents,
+                            &mut self.work,
+                            q,
+                            cause,
+                            p,
+                        );
                         self.stamp_on[cv(q)] = stamp;
-                        // Its chain: its parent off potential and that one's on parent's chain.
-                        let mut chain = sets[s as usize];
-                        let k = cv(p_pot);
-                        chain[k / 64] |= 1 << (k % 64);
-                        pending_on.push((n, sets.len() as u32));
-                        sets.push(chain);
+                        // Its chain's partners: its parent's (that one included).
+                        pending_on.push((n, m));
                     }
                 }
             }
         }
-        self.put_links(links);
-        self.chain_sets = sets;
+        for &q in &partners[..np] {
+            self.part[q as usize] = 0;
+        }
         self.cyc_a = pending_on;
         self.cyc_b = pending_off;
         self.cyc_c = batch;
-        (cycles, target)
+        target
     }
 
     /// SE's `doForcingChains` from `src` (on or off): alternate batches; a potential that
@@ -1611,8 +1729,10 @@ impl Chainer {
     /// graph ([`Reach`]), the search would create nodes and find nothing, and it is not run (a
     /// dead-end off source, with no links, reaches nothing).
     ///
-    /// An off potential with no links in the mode (a dead end) derives nothing: it is stamped as
-    /// reached but gets no node unless it is the target.
+    /// A potential that does not reach the target cannot be on its chain (every node of it
+    /// does), so it gets no node: the nodes made are made as before, from the same parents in
+    /// the same order, and the target's chain is the same. (A dead-end off potential, with no
+    /// links, reaches nothing; an off one skipped is still stamped as reached.)
     fn do_forcing_chains(&mut self, src: Pot, y: bool, chains: &mut Vec<u32>) {
         if !self.reach.reaches(src, conj(src)) {
             return;
@@ -1634,7 +1754,10 @@ impl Chainer {
         let target = conj(src);
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
-        let links = self.take_links();
+        let links = &self.links;
+        // Only a node that reaches the target can be on its chain: the others are not made
+        // (nor stamped: they would not be made later either). A dead end reaches nothing.
+        let reach = &self.reach;
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
             // The target found from here on has at least this complexity.
             let next_depth = pending_on
@@ -1653,12 +1776,18 @@ impl Chainer {
                     if is_target || fresh {
                         if fresh {
                             self.stamp_off[cv(q)] = stamp;
-                            // A dead end (no links): reached, but it would derive nothing.
-                            if !is_target && links.leads_nowhere(q) {
+                            if !is_target && !reach.reaches(q, target) {
                                 continue;
                             }
                         }
-                        let n = self.node(q, cause, &[p]);
+                        let n = push1(
+                            &mut self.nodes,
+                            &mut self.parents,
+                            &mut self.work,
+                            q,
+                            cause,
+                            p,
+                        );
                         if is_target {
                             chains.push(n);
                             found = true;
@@ -1675,8 +1804,15 @@ impl Chainer {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_on[cv(q)] != stamp;
-                    if is_target || fresh {
-                        let n = self.node(q, cause, &[p]);
+                    if is_target || (fresh && reach.reaches(q, target)) {
+                        let n = push1(
+                            &mut self.nodes,
+                            &mut self.parents,
+                            &mut self.work,
+                            q,
+                            cause,
+                            p,
+                        );
                         if is_target {
                             chains.push(n);
                             found = true;
@@ -1689,7 +1825,6 @@ impl Chainer {
                 }
             }
         }
-        self.put_links(links);
         self.buf_a = pending_on;
         self.buf_b = pending_off;
         self.buf_c = batch;
@@ -2819,8 +2954,10 @@ mod tests {
     }
 
     /// `Reach` answers, for every pair of candidate potentials, what a search of the links
-    /// finds, in the three unary modes, on puzzles and on grids with candidates taken out; and
-    /// `may_cycle` is false only where no on potential reached from the source leads back to it.
+    /// finds, in the three unary modes (in the Y mode, built from the bivalue cells, for what
+    /// their potentials reach), on puzzles and on grids with candidates taken out; two of them
+    /// share a component exactly when each reaches the other; and `may_cycle` is false only
+    /// where no on potential reached from the source leads back to it.
     /// In the static multiple mode's links, every propagation derives only what its source
     /// reaches, and `meet` agrees with the searches on every cell's and region's group.
     #[test]
@@ -2848,17 +2985,35 @@ mod tests {
                     } else {
                         ALL_DIGITS & !(0x52 << (round % 3))
                     };
-                    reach.build(&links, &b, digits);
-                    let pots: Vec<Pot> = (0..1458u16)
+                    // The Y pass builds from its bivalue cells, and asks only about what
+                    // their potentials reach.
+                    let cells = if x { ALL_CELLS } else { bivalue_cells(&b) };
+                    reach.build(&links, &b, digits, cells, true);
+                    let mut pots: Vec<Pot> = (0..1458u16)
                         .filter(|&p| {
                             b.has(pot_cell(p), pot_value(p)) && digits >> pot_value(p) & 1 == 1
                         })
                         .collect();
-                    for &s in &pots {
-                        let seen = reached(&links, s);
-                        for &t in &pots {
+                    let roots: Vec<PotSet> = pots
+                        .iter()
+                        .filter(|&&p| cells >> pot_cell(p) & 1 == 1)
+                        .map(|&p| reached(&links, p))
+                        .collect();
+                    pots.retain(|&p| {
+                        cells >> pot_cell(p) & 1 == 1 || roots.iter().any(|r| holds(r, p))
+                    });
+                    let seen_of: Vec<PotSet> = pots.iter().map(|&p| reached(&links, p)).collect();
+                    for (i, &s) in pots.iter().enumerate() {
+                        let seen = &seen_of[i];
+                        for (j, &t) in pots.iter().enumerate() {
                             if t != s {
-                                assert_eq!(reach.reaches(s, t), holds(&seen, t), "{round} {s} {t}");
+                                assert_eq!(reach.reaches(s, t), holds(seen, t), "{round} {s} {t}");
+                                // One component: each reaches the other.
+                                assert_eq!(
+                                    reach.comp[s as usize] == reach.comp[t as usize],
+                                    holds(seen, t) && holds(&seen_of[j], s),
+                                    "{round} {s} {t}"
+                                );
                             }
                         }
                         if pot_on(s) && !reach.may_cycle(s) {
@@ -2866,7 +3021,7 @@ mod tests {
                                 assert!(
                                     !(pot_on(u)
                                         && u != s
-                                        && holds(&seen, u)
+                                        && holds(seen, u)
                                         && holds(&reached(&links, u), s)),
                                     "{round} {s} {u}"
                                 );
@@ -2880,7 +3035,9 @@ mod tests {
                 // and every region's places of a digit.
                 let mut chainer = Chainer::new();
                 chainer.static_links(&b, true, true);
-                chainer.reach.build(&chainer.links, &b, ALL_DIGITS);
+                chainer
+                    .reach
+                    .build(&chainer.links, &b, ALL_DIGITS, ALL_CELLS, true);
                 links.select(true, true);
                 let on_pots: Vec<Pot> = (0..1458u16)
                     .filter(|&p| pot_on(p) && b.has(pot_cell(p), pot_value(p)))
