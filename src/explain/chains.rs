@@ -32,7 +32,7 @@ use std::ops::ControlFlow;
 use super::basic;
 use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, BLOCK, CELL_REGION,
-    COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, REGION_REST, ROW,
 };
 use super::hint::{Detail, Hint};
 use super::popcount::Pop;
@@ -607,14 +607,15 @@ impl Step<'_> {
             let hidden = digits_of(gone).map(|d| pot(cell, d, false));
             self.derive(pot(cell, other, true), Cause::NakedSingle, hidden)?;
         }
-        let dv = grid.digits[v as usize] & !(1u128 << cell);
-        let lost = source.digits[v as usize] & !grid.digits[v as usize];
-        for kind in [BLOCK, ROW, COLUMN] {
-            let region = REGION_MASK[CELL_REGION[cell][kind]];
+        // The cell is still on the grid, so it is not among the lost places: the region
+        // without it has the same lost places as the whole region.
+        let dv = grid.digits[v as usize];
+        for (kind, &region) in REGION_REST[cell].iter().enumerate() {
             let rest = dv & region;
-            if rest.count_ones() == 1 {
+            if rest != 0 && rest & (rest - 1) == 0 {
                 let other = rest.trailing_zeros() as usize;
-                let hidden = cells_of(lost & region).map(|c| pot(c, v, false));
+                let lost = source.digits[v as usize] & !dv & region;
+                let hidden = cells_of(lost).map(|c| pot(c, v, false));
                 self.derive(pot(other, v, true), Cause::Hidden(kind as u8), hidden)?;
             }
         }
