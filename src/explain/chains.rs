@@ -27,10 +27,12 @@
 //! lowest complexity, then lowest sort key (a stable sort), so the search here visits cells,
 //! digits, regions and queue entries exactly in SE's order and keeps the first minimum.
 
+use std::ops::ControlFlow;
+
 use super::basic;
 use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, ALL_CELLS, BLOCK,
-    CELL_REGION, COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    CELL_REGION, COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, REGION_REST, ROW,
 };
 use super::hint::{Detail, Hint};
 use super::popcount::Pop;
@@ -514,6 +516,128 @@ fn push1(
     push_node(nodes, parents, pot, cause, parent, &[])
 }
 
+/// One step of the dynamic propagation loop: the node being expanded (`from`) and what its
+/// consequences are added to.
+struct Step<'a> {
+    nodes: &'a mut Vec<Node>,
+    parents: &'a mut Vec<u32>,
+    pr: &'a mut Prop,
+    from: u32,
+}
+
+impl Step<'_> {
+    /// One potential derived, in SE's order (`doChaining`): if its opposite is in the
+    /// propagation, a node for it is made and the contradiction returned; if it is new, a node
+    /// is made and added; otherwise nothing happens. A node's extra ("hidden") parents, after
+    /// `from`, are the propagation's off nodes of `hidden` (a potential without one is left
+    /// out), looked up only when a node is made.
+    #[inline(always)]
+    fn derive(
+        &mut self,
+        q: Pot,
+        cause: Cause,
+        hidden: impl Iterator<Item = Pot>,
+    ) -> ControlFlow<Absurd> {
+        let pr = &mut *self.pr;
+        let c = pr.idx[conj(q) as usize];
+        if c == NONE && pr.idx[q as usize] != NONE {
+            return ControlFlow::Continue(());
+        }
+        let id = self.nodes.len() as u32;
+        let depth = self.nodes[self.from as usize].depth + 1;
+        let first = self.parents.len();
+        self.parents.push(self.from);
+        for h in hidden {
+            let n = pr.get(h);
+            if n != NONE {
+                self.parents.push(n);
+            }
+        }
+        self.nodes.push(Node {
+            pot: q,
+            depth,
+            cause,
+            nested: NONE,
+            first_parent: first as u32,
+            parent_count: (self.parents.len() - first) as u32,
+        });
+        if c != NONE {
+            return ControlFlow::Break(if pot_on(q) {
+                Absurd { on: id, off: c }
+            } else {
+                Absurd { on: c, off: id }
+            });
+        }
+        pr.add(q, id);
+        ControlFlow::Continue(())
+    }
+
+    /// The on potential `p`: SE's `getOnToOff` on the working grid (the cell's other digits
+    /// when `y`, then the digit in the block, the rest of the row, the rest of the column),
+    /// each derived as it is listed.
+    #[inline(always)]
+    fn on_to_off(&mut self, grid: &Board, p: Pot, y: bool) -> ControlFlow<Absurd> {
+        let cell = pot_cell(p);
+        let v = pot_value(p);
+        if y {
+            for d in digits_of(grid.cands[cell] & !(1 << v)) {
+                self.derive(pot(cell, d, false), Cause::NakedSingle, None.into_iter())?;
+            }
+        }
+        let dv = grid.digits[v as usize] & PEER_MASK[cell];
+        if dv == 0 {
+            return ControlFlow::Continue(());
+        }
+        let block = REGION_MASK[CELL_REGION[cell][BLOCK]];
+        let row = REGION_MASK[CELL_REGION[cell][ROW]];
+        for (cells, kind) in [
+            (dv & block, BLOCK),
+            (dv & row & !block, ROW),
+            (dv & !row & !block, COLUMN),
+        ] {
+            for o in cells_of(cells) {
+                self.derive(
+                    pot(o, v, false),
+                    Cause::Hidden(kind as u8),
+                    None.into_iter(),
+                )?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The off potential `p`, on the working grid before `p` leaves it: SE's `getOffToOn` (the
+    /// cell's last digit when `y`, then the digit's last place in block, row, column), each
+    /// derived as it is listed, with its hidden parents: the candidates `source` had there that
+    /// the grid no longer has (the cell's digits ascending; a region's cells ascending, which is
+    /// the region's order). Derivations only add on potentials and the hidden parents are off
+    /// ones, so each target gets the parents it had when all were listed before any was added.
+    #[inline(always)]
+    fn off_to_on(&mut self, source: &Board, grid: &Board, p: Pot, y: bool) -> ControlFlow<Absurd> {
+        let cell = pot_cell(p);
+        let v = pot_value(p);
+        if y && grid.count(cell) == 2 {
+            let other = (grid.cands[cell] & !(1 << v)).trailing_zeros() as u8;
+            let gone = source.cands[cell] & !grid.cands[cell];
+            let hidden = digits_of(gone).map(|d| pot(cell, d, false));
+            self.derive(pot(cell, other, true), Cause::NakedSingle, hidden)?;
+        }
+        // The cell is still on the grid, so it is not among the lost places: the region
+        // without it has the same lost places as the whole region.
+        let dv = grid.digits[v as usize];
+        for (kind, &region) in REGION_REST[cell].iter().enumerate() {
+            let rest = dv & region;
+            if rest != 0 && rest & (rest - 1) == 0 {
+                let other = rest.trailing_zeros() as usize;
+                let lost = source.digits[v as usize] & !dv & region;
+                let hidden = cells_of(lost).map(|c| pot(c, v, false));
+                self.derive(pot(other, v, true), Cause::Hidden(kind as u8), hidden)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 /// A contradiction found by a propagation: the on node and the off node of one potential.
 #[derive(Clone, Copy)]
 struct Absurd {
@@ -547,9 +671,6 @@ pub(crate) struct Chainer {
     buf_a: Vec<u32>,
     buf_b: Vec<u32>,
     buf_c: Vec<u32>,
-    offs: Vec<(Pot, Cause)>,
-    ons: Vec<OnOut>,
-    hidden: Vec<u32>,
     /// The best hint's key so far, when only the best hint is wanted (top level): searches stop
     /// where they can no longer beat it.
     best: Option<Key>,
@@ -978,15 +1099,6 @@ fn key_less(a: Key, b: Key) -> bool {
 #[derive(Default)]
 struct Chained([(Region, Cells); 3], usize);
 
-/// An on potential `off_to_on` derives, its extra parents in the hidden buffer `h0..h1`.
-#[derive(Clone, Copy, Debug)]
-struct OnOut {
-    pot: Pot,
-    cause: Cause,
-    h0: u32,
-    h1: u32,
-}
-
 impl Default for Chainer {
     fn default() -> Self {
         Chainer::new()
@@ -1014,9 +1126,6 @@ impl Chainer {
             buf_a: Vec::new(),
             buf_b: Vec::new(),
             buf_c: Vec::new(),
-            offs: Vec::new(),
-            ons: Vec::new(),
-            hidden: Vec::new(),
             best: None,
             limit: u64::MAX,
             on_cache: vec![NONE; 729],
@@ -1436,14 +1545,9 @@ impl Chainer {
         self.found_chains = chains;
     }
 
-    /// The on-to-off consequences of an on potential, in SE's order: the cell's other digits
-    /// (Y links), then the digit in the block, the rest of the row, the rest of the column.
-    fn on_to_off(b: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
-        out.clear();
-        Self::push_on_to_off(b, p, y, out);
-    }
-
-    /// [`Chainer::on_to_off`] appending to `out`.
+    /// The on-to-off consequences of an on potential, in SE's order, appended to `out`: the
+    /// cell's other digits (Y links), then the digit in the block, the rest of the row, the rest
+    /// of the column.
     #[inline(always)]
     fn push_on_to_off(b: &Board, p: Pot, y: bool, out: &mut Vec<(Pot, Cause)>) {
         let cell = pot_cell(p);
@@ -1470,59 +1574,6 @@ impl Chainer {
         for o in cells_of(dv & !row & !block) {
             out.push((pot(o, v, false), Cause::Hidden(COLUMN as u8)));
         }
-    }
-
-    /// The off-to-on consequences of an off potential (the cell's last digit, then the digit's
-    /// last place in block, row, column), each with its extra ("hidden") parents: the
-    /// candidates `source` had there that `b` no longer has, as nodes of `offs`, appended to
-    /// `hidden` (`h0..h1`).
-    #[allow(clippy::too_many_arguments)]
-    fn off_to_on(
-        b: &Board,
-        source: Option<&Board>,
-        p: Pot,
-        offs: Option<&Prop>,
-        y: bool,
-        x: bool,
-        out: &mut Vec<OnOut>,
-        hidden: &mut Vec<u32>,
-    ) {
-        out.clear();
-        hidden.clear();
-        let cell = pot_cell(p);
-        let v = pot_value(p);
-        Self::off_targets(b, cell, v, y, x, |on, cause, region| {
-            let h0 = hidden.len() as u32;
-            if let (Some(src), Some(offs)) = (source, offs) {
-                match region {
-                    None => {
-                        for d in digits_of(src.cands[cell] & !b.cands[cell]) {
-                            let n = offs.get(pot(cell, d, false));
-                            if n != NONE {
-                                hidden.push(n);
-                            }
-                        }
-                    }
-                    Some(region) => {
-                        let gone =
-                            src.digits[v as usize] & REGION_MASK[region] & !b.digits[v as usize];
-                        // In the region's order: its cells ascend (`region_cells_ascend`).
-                        for c in cells_of(gone) {
-                            let n = offs.get(pot(c, v, false));
-                            if n != NONE {
-                                hidden.push(n);
-                            }
-                        }
-                    }
-                }
-            }
-            out.push(OnOut {
-                pot: on,
-                cause,
-                h0,
-                h1: hidden.len() as u32,
-            });
-        });
     }
 
     /// The on potentials the off potential (`cell`, `v`) leads to, in SE's order, each with
@@ -2466,26 +2517,15 @@ impl Chainer {
     /// first potential found both on and off.
     fn do_chaining(&mut self, b: &Board, mode: Mode, prop: usize) -> Option<Absurd> {
         let mut grid = b.clone();
-        let mut offs = std::mem::take(&mut self.offs);
-        let mut ons = std::mem::take(&mut self.ons);
-        let mut hidden = std::mem::take(&mut self.hidden);
-        let result = self.chaining_loop(b, &mut grid, mode, prop, &mut offs, &mut ons, &mut hidden);
-        self.offs = offs;
-        self.ons = ons;
-        self.hidden = hidden;
-        result
+        self.chaining_loop(b, &mut grid, mode, prop)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn chaining_loop(
         &mut self,
         b: &Board,
         grid: &mut Board,
         mode: Mode,
         prop: usize,
-        offs: &mut Vec<(Pot, Cause)>,
-        ons: &mut Vec<OnOut>,
-        hidden: &mut Vec<u32>,
     ) -> Option<Absurd> {
         if !mode.dynamic && mode.level == 0 {
             let links = self.take_links();
@@ -2514,50 +2554,36 @@ impl Chainer {
                         *work += nodes.len() as u64 - start;
                         return None;
                     }
-                    if on_cur < pr.on.len() {
-                        let n = pr.on[on_cur];
+                    // Pending on potentials always go first.
+                    let (n, on) = if on_cur < pr.on.len() {
                         on_cur += 1;
-                        Self::on_to_off(grid, nodes[n as usize].pot, y, offs);
-                        for &(q, cause) in offs.iter() {
-                            let c = pr.idx[conj(q) as usize];
-                            if c != NONE {
-                                let m = push_node(nodes, parents, q, cause, n, &[]);
-                                *work += nodes.len() as u64 - start;
-                                return Some(Absurd { on: c, off: m });
-                            }
-                            if pr.idx[q as usize] == NONE {
-                                let m = push_node(nodes, parents, q, cause, n, &[]);
-                                pr.add(q, m);
-                            }
-                        }
-                        continue;
-                    }
-                    if off_cur < pr.off.len() {
-                        let n = pr.off[off_cur];
+                        (pr.on[on_cur - 1], true)
+                    } else if off_cur < pr.off.len() {
                         off_cur += 1;
-                        let p = nodes[n as usize].pot;
-                        Self::off_to_on(grid, Some(b), p, Some(pr), y, true, ons, hidden);
-                        if mode.dynamic {
-                            grid.remove(pot_cell(p), pot_value(p));
-                        }
-                        for o in ons.iter() {
-                            let q = o.pot;
-                            let extra = &hidden[o.h0 as usize..o.h1 as usize];
-                            let c = pr.idx[conj(q) as usize];
-                            if c != NONE {
-                                let m = push_node(nodes, parents, q, o.cause, n, extra);
-                                *work += nodes.len() as u64 - start;
-                                return Some(Absurd { on: m, off: c });
-                            }
-                            if pr.idx[q as usize] == NONE {
-                                let m = push_node(nodes, parents, q, o.cause, n, extra);
-                                pr.add(q, m);
-                            }
-                        }
-                        continue;
+                        (pr.off[off_cur - 1], false)
+                    } else {
+                        *work += nodes.len() as u64 - start;
+                        break;
+                    };
+                    let p = nodes[n as usize].pot;
+                    let mut step = Step {
+                        nodes,
+                        parents,
+                        pr,
+                        from: n,
+                    };
+                    let flow = if on {
+                        step.on_to_off(grid, p, y)
+                    } else {
+                        step.off_to_on(b, grid, p, y)
+                    };
+                    if let ControlFlow::Break(a) = flow {
+                        *work += nodes.len() as u64 - start;
+                        return Some(a);
                     }
-                    *work += nodes.len() as u64 - start;
-                    break;
+                    if !on && mode.dynamic {
+                        grid.remove(pot_cell(p), pot_value(p));
+                    }
                 }
             }
             if mode.level > 0 {

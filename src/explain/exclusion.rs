@@ -10,34 +10,47 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{cells_of, Board, Cells, PEERS, PEER_MASK};
+use super::board::{cells_of, Board, Cells, PEER_MASK};
 use super::hint::{Detail, Flow, Hint, Sink};
 
 /// The cells SE considers (at least two candidates, no naked single among their peers, some
 /// excluder), with their excluders (peers with 2..=`max` candidates), in cell order.
+///
+/// SE walks each cell's 20 peers; the same sets come from two cell masks built once (the cells
+/// with one candidate, those with 2..=`max`), ANDed with each cell's peers.
 fn candidates(b: &Board, max: u32) -> (Vec<usize>, Vec<Cells>) {
-    let mut cells = Vec::new();
-    let mut masks = Vec::new();
-    for (c, peers) in PEERS.iter().enumerate() {
-        if b.count(c) < 2 {
-            continue;
-        }
-        let mut naked_single = false;
-        let mut ex: Cells = 0;
-        for &p in peers {
-            let n = b.count(p as usize);
-            if n == 1 {
-                naked_single = true;
-            } else if n >= 2 && n <= max {
-                ex |= 1u128 << p;
+    let mut singles: Cells = 0;
+    let mut small: Cells = 0;
+    let mut wide: Cells = 0;
+    for c in 0..81 {
+        let n = b.count(c);
+        if n == 1 {
+            singles |= 1u128 << c;
+        } else if n >= 2 {
+            wide |= 1u128 << c;
+            if n <= max {
+                small |= 1u128 << c;
             }
         }
-        if !naked_single && ex != 0 {
+    }
+    let mut cells = Vec::new();
+    let mut masks = Vec::new();
+    for c in cells_of(wide) {
+        let peers = PEER_MASK[c];
+        let ex = peers & small;
+        if peers & singles == 0 && ex != 0 {
             cells.push(c);
             masks.push(ex);
         }
     }
     (cells, masks)
+}
+
+/// Whether a set has at most one member (`count_ones() < 2` without a population count: the
+/// crate's baseline build has no `popcnt`, and `count_ones` is a software sequence).
+#[inline]
+fn at_most_one(set: Cells) -> bool {
+    set & set.wrapping_sub(1) == 0
 }
 
 /// SE's `Twomutations(2, n)`: (0,1), (0,2), (1,2), (0,3), (1,3), (2,3), …
@@ -56,15 +69,37 @@ fn sees(a: usize, b: usize) -> bool {
 /// the others, the digits left for it are one mask computed from the excluders.
 fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells) -> [u16; N] {
     let masks: [u16; N] = std::array::from_fn(|i| b.cands[cells[i]]);
+    // An excluder with a digit none of the cells has never loses all its candidates, and
+    // when one is left it is that digit, which the last cell does not have: it excludes
+    // nothing, so only those within the cells' digits are kept.
+    let union = masks.iter().fold(0u16, |u, &m| u | m);
     let mut ex_buf = [0u16; 20];
     let mut n_ex = 0;
     for e in cells_of(excluders) {
-        ex_buf[n_ex] = b.cands[e];
-        n_ex += 1;
+        let m = b.cands[e];
+        if m & !union == 0 {
+            ex_buf[n_ex] = m;
+            n_ex += 1;
+        }
     }
     let ex = &ex_buf[..n_ex];
     let mut allowed = [0u16; N];
     let last = N - 1;
+    // Which cells see each other, read once: a first cell that sees the last takes its digit
+    // from the last one's (`!0` keeps the digit in the mask, `0` clears nothing).
+    let see_last: [u16; N] = std::array::from_fn(|i| {
+        if i < last && sees(cells[i], cells[last]) {
+            !0
+        } else {
+            0
+        }
+    });
+    let mut see_first = [[false; N]; N];
+    for i in 0..last {
+        for j in i + 1..last {
+            see_first[i][j] = sees(cells[i], cells[j]);
+        }
+    }
     // The digits of the other cells, enumerated; `chosen` is their union.
     let mut idx = [0u16; N];
     for i in 0..last {
@@ -76,7 +111,7 @@ fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells
         let mut chosen = 0u16;
         for i in 0..last {
             for j in i + 1..last {
-                if idx[i] == idx[j] && sees(cells[i], cells[j]) {
+                if idx[i] == idx[j] && see_first[i][j] {
                     ok = false;
                 }
             }
@@ -85,9 +120,7 @@ fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells
         if ok {
             let mut last_ok = masks[last];
             for i in 0..last {
-                if sees(cells[i], cells[last]) {
-                    last_ok &= !idx[i];
-                }
+                last_ok &= !(idx[i] & see_last[i]);
             }
             for &e in ex {
                 let rest = e & !chosen;
@@ -95,7 +128,7 @@ fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells
                     last_ok = 0;
                     break;
                 }
-                if rest.count_ones() == 1 {
+                if rest & (rest - 1) == 0 {
                     last_ok &= !rest;
                 }
             }
@@ -160,7 +193,7 @@ pub(crate) fn aligned_pair(b: &Board, sink: &mut dyn Sink) -> Flow {
     }
     for (i, j) in pairs(cand.len()) {
         let common = excl[i] & excl[j];
-        if common.count_ones() < 2 {
+        if at_most_one(common) {
             continue;
         }
         let cells = [cand[i], cand[j]];
@@ -274,19 +307,27 @@ pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn 
         let (c0, c1) = (cand[i], cand[j]);
         let pair = excl[i] & excl[j];
         // Every triplet needs two excluders common to all three cells.
-        if pair.count_ones() < 2 {
+        if at_most_one(pair) {
             continue;
         }
         // SE's "twin area": the two cells' excluders, first cell's first (each in cell order),
         // that are candidates.
+        // A third cell's common excluders are `pair & excl[t]`, and `excl[t]` is its peers
+        // with two or three candidates, which `pair` has only: so it has two or more exactly
+        // when it sees two or more cells of `pair`. Those cells are `twice`; the others are
+        // skipped as SE's test would, and the order stays the twin area's.
+        let (mut once, mut twice): (Cells, Cells) = (0, 0);
+        for p in cells_of(pair) {
+            twice |= once & PEER_MASK[p];
+            once |= PEER_MASK[p];
+        }
         let c01 = (1u128 << c0) | (1u128 << c1);
-        let first = excl[i] & in_list & !c01;
-        let second = excl[j] & !excl[i] & in_list & !c01;
+        let keep = in_list & twice & !c01;
+        let first = excl[i] & keep;
+        let second = excl[j] & !excl[i] & keep;
         for t in cells_of(first).chain(cells_of(second)) {
             let common = pair & excl[position[t]];
-            if common.count_ones() < 2 {
-                continue;
-            }
+            debug_assert!(!at_most_one(common));
             let cells = [c0, c1, t];
             let mut sorted = cells;
             sorted.sort_unstable();
