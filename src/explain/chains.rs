@@ -32,7 +32,7 @@ use std::ops::ControlFlow;
 use super::basic;
 use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, ALL_CELLS, BLOCK,
-    CELL_REGION, COLUMN, PEER_MASK, REGION_CELLS, REGION_MASK, REGION_REST, ROW,
+    CELL_REGION, COLUMN, INDEX_IN_REGION, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
 };
 use super::hint::{Detail, Hint};
 use super::popcount::Pop;
@@ -516,6 +516,55 @@ fn push1(
     push_node(nodes, parents, pot, cause, parent, &[])
 }
 
+/// The working grid of a dynamic propagation: each cell's candidates and, per digit and
+/// region, the digit's places there as a 9-bit mask (bit `i`: the region's `i`-th cell in
+/// [`REGION_CELLS`] order, which is ascending). The same grid as a [`Board`]'s `cands` and
+/// `digits`, in the shape the loop reads: a digit's places in a region are one 16-bit load
+/// (not a 128-bit AND), and a candidate leaves with three 16-bit stores (not a variable 128-bit
+/// shift).
+#[derive(Clone)]
+struct Work {
+    cands: [u16; 81],
+    places: [[u16; 27]; 10],
+}
+
+impl Work {
+    fn of(b: &Board) -> Work {
+        let mut places = [[0u16; 27]; 10];
+        for (r, cells) in REGION_CELLS.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                for v in digits_of(b.cands[c as usize]) {
+                    places[v as usize][r] |= 1 << i;
+                }
+            }
+        }
+        Work {
+            cands: b.cands,
+            places,
+        }
+    }
+
+    /// Takes `v` out of `cell`'s candidates (`Board::remove`).
+    #[inline(always)]
+    fn remove(&mut self, cell: usize, v: u8) {
+        self.cands[cell] &= !(1 << v);
+        let places = &mut self.places[v as usize];
+        for (&r, &i) in CELL_REGION[cell].iter().zip(&INDEX_IN_REGION[cell]) {
+            places[r] &= !(1 << i);
+        }
+    }
+
+    /// The [`Board`] this grid is, `source` with the candidates it lost taken out (the loop
+    /// only ever removes candidates).
+    fn board(&self, source: &Board) -> Board {
+        let mut g = source.clone();
+        for c in 0..81 {
+            g.remove_mask(c, source.cands[c] & !self.cands[c]);
+        }
+        g
+    }
+}
+
 /// One step of the dynamic propagation loop: the node being expanded (`from`) and what its
 /// consequences are added to.
 struct Step<'a> {
@@ -576,7 +625,7 @@ impl Step<'_> {
     /// when `y`, then the digit in the block, the rest of the row, the rest of the column),
     /// each derived as it is listed.
     #[inline(always)]
-    fn on_to_off(&mut self, grid: &Board, p: Pot, y: bool) -> ControlFlow<Absurd> {
+    fn on_to_off(&mut self, grid: &Work, p: Pot, y: bool) -> ControlFlow<Absurd> {
         let cell = pot_cell(p);
         let v = pot_value(p);
         if y {
@@ -584,18 +633,19 @@ impl Step<'_> {
                 self.derive(pot(cell, d, false), Cause::NakedSingle, None.into_iter())?;
             }
         }
-        let dv = grid.digits[v as usize] & PEER_MASK[cell];
-        if dv == 0 {
-            return ControlFlow::Continue(());
-        }
-        let block = REGION_MASK[CELL_REGION[cell][BLOCK]];
-        let row = REGION_MASK[CELL_REGION[cell][ROW]];
-        for (cells, kind) in [
-            (dv & block, BLOCK),
-            (dv & row & !block, ROW),
-            (dv & !row & !block, COLUMN),
+        // The digit's places in the block but the cell; in the row outside the block (a row's
+        // index is the column, and the block has three of them); in the column outside the
+        // block (a column's index is the row). Each ascending, as SE lists them.
+        let places = &grid.places[v as usize];
+        let [block, row, column] = CELL_REGION[cell];
+        let [ib, ir, ic] = INDEX_IN_REGION[cell];
+        for (region, mask, kind) in [
+            (block, places[block] & !(1 << ib), BLOCK),
+            (row, places[row] & !(7 << (ir / 3 * 3)), ROW),
+            (column, places[column] & !(7 << (ic / 3 * 3)), COLUMN),
         ] {
-            for o in cells_of(cells) {
+            for i in digits_of(mask) {
+                let o = REGION_CELLS[region][i as usize] as usize;
                 self.derive(
                     pot(o, v, false),
                     Cause::Hidden(kind as u8),
@@ -613,24 +663,32 @@ impl Step<'_> {
     /// the region's order). Derivations only add on potentials and the hidden parents are off
     /// ones, so each target gets the parents it had when all were listed before any was added.
     #[inline(always)]
-    fn off_to_on(&mut self, source: &Board, grid: &Board, p: Pot, y: bool) -> ControlFlow<Absurd> {
+    fn off_to_on(&mut self, source: &Work, grid: &Work, p: Pot, y: bool) -> ControlFlow<Absurd> {
         let cell = pot_cell(p);
         let v = pot_value(p);
-        if y && grid.count(cell) == 2 {
-            let other = (grid.cands[cell] & !(1 << v)).trailing_zeros() as u8;
-            let gone = source.cands[cell] & !grid.cands[cell];
+        let cands = grid.cands[cell];
+        // Two candidates exactly (a bit test, not a count).
+        let two = cands & cands.wrapping_sub(1);
+        if y && two != 0 && two & (two - 1) == 0 {
+            let other = (cands & !(1 << v)).trailing_zeros() as u8;
+            let gone = source.cands[cell] & !cands;
             let hidden = digits_of(gone).map(|d| pot(cell, d, false));
             self.derive(pot(cell, other, true), Cause::NakedSingle, hidden)?;
         }
         // The cell is still on the grid, so it is not among the lost places: the region
         // without it has the same lost places as the whole region.
-        let dv = grid.digits[v as usize];
-        for (kind, &region) in REGION_REST[cell].iter().enumerate() {
-            let rest = dv & region;
+        let (places, was) = (&grid.places[v as usize], &source.places[v as usize]);
+        for (kind, (&region, &i)) in CELL_REGION[cell]
+            .iter()
+            .zip(&INDEX_IN_REGION[cell])
+            .enumerate()
+        {
+            let rest = places[region] & !(1 << i);
             if rest != 0 && rest & (rest - 1) == 0 {
-                let other = rest.trailing_zeros() as usize;
-                let lost = source.digits[v as usize] & !dv & region;
-                let hidden = cells_of(lost).map(|c| pot(c, v, false));
+                let cells = &REGION_CELLS[region];
+                let other = cells[rest.trailing_zeros() as usize] as usize;
+                let lost = was[region] & !places[region];
+                let hidden = digits_of(lost).map(|k| pot(cells[k as usize] as usize, v, false));
                 self.derive(pot(other, v, true), Cause::Hidden(kind as u8), hidden)?;
             }
         }
@@ -658,6 +716,9 @@ pub(crate) struct Chainer {
     /// When this chainer runs as a nested rule: the enclosing chain's starting grid, against
     /// which the hints' rule parents are taken.
     rule_source: Option<Board>,
+    /// The grid of the current multiple-chain search as a [`Work`] (set by `multiple_hints`,
+    /// read by every dynamic propagation of that search).
+    source: Work,
     /// The chainer nested rules run in.
     inner: Option<Box<Chainer>>,
     /// Nested chains referenced by nodes: (complexity, signature id).
@@ -1116,6 +1177,10 @@ impl Chainer {
             queue: Vec::new(),
             work: 0,
             rule_source: None,
+            source: Work {
+                cands: [0; 81],
+                places: [[0; 27]; 10],
+            },
             inner: None,
             nested: Vec::new(),
             sigs: std::collections::HashMap::new(),
@@ -2093,6 +2158,9 @@ impl Chainer {
     ) {
         self.best = None;
         self.reset();
+        if mode.dynamic || mode.level > 0 {
+            self.source = Work::of(b);
+        }
         if !mode.dynamic && mode.level == 0 {
             self.static_links(b, !mode.nishio, true);
             // What each source can reach, for `cell_hints` to leave out the chains that
@@ -2516,23 +2584,25 @@ impl Chainer {
     /// mode each off potential, once processed, is removed from the working grid. Stops at the
     /// first potential found both on and off.
     fn do_chaining(&mut self, b: &Board, mode: Mode, prop: usize) -> Option<Absurd> {
-        let mut grid = b.clone();
-        self.chaining_loop(b, &mut grid, mode, prop)
-    }
-
-    fn chaining_loop(
-        &mut self,
-        b: &Board,
-        grid: &mut Board,
-        mode: Mode,
-        prop: usize,
-    ) -> Option<Absurd> {
         if !mode.dynamic && mode.level == 0 {
             let links = self.take_links();
             let result = self.static_loop(&links, prop);
             self.put_links(links);
             return result;
         }
+        // The working grid starts as the search's grid (`multiple_hints` set `source` to it).
+        debug_assert!(self.source.cands == b.cands);
+        let mut grid = self.source.clone();
+        self.chaining_loop(b, &mut grid, mode, prop)
+    }
+
+    fn chaining_loop(
+        &mut self,
+        b: &Board,
+        grid: &mut Work,
+        mode: Mode,
+        prop: usize,
+    ) -> Option<Absurd> {
         let mut on_cur = 0;
         let mut off_cur = 0;
         let y = !mode.nishio;
@@ -2545,6 +2615,7 @@ impl Chainer {
                     props,
                     work,
                     limit,
+                    source,
                     ..
                 } = &mut *self;
                 let pr = &mut props[prop];
@@ -2575,7 +2646,7 @@ impl Chainer {
                     let flow = if on {
                         step.on_to_off(grid, p, y)
                     } else {
-                        step.off_to_on(b, grid, p, y)
+                        step.off_to_on(source, grid, p, y)
                     };
                     if let ControlFlow::Break(a) = flow {
                         *work += nodes.len() as u64 - start;
@@ -2587,7 +2658,7 @@ impl Chainer {
                 }
             }
             if mode.level > 0 {
-                let found = self.advanced_potentials(grid, b, mode, prop);
+                let found = self.advanced_potentials(&grid.board(b), b, mode, prop);
                 let mut added = false;
                 for a in found {
                     if self.props[prop].get(a.pot) != NONE {
