@@ -185,21 +185,30 @@ fn exclusion_hint(b: &Board, cells: &[usize], allowed: &[u16]) -> Option<Hint> {
     })
 }
 
-/// SE's `AlignedPairExclusion`.
-pub(crate) fn aligned_pair(b: &Board, sink: &mut dyn Sink) -> Flow {
+/// SE's `AlignedPairExclusion`. Pairs that excluded nothing are remembered in `memo` as
+/// triplets are (see [`TripletMemo`]): a pair's test reads the candidates of its two cells and
+/// of the cells both see (its excluders are those with two candidates), nothing else.
+pub(crate) fn aligned_pair(b: &Board, memo: &mut TripletMemo, sink: &mut dyn Sink) -> Flow {
     let (cand, excl) = candidates(b, 2);
     if cand.len() < 2 {
         return ControlFlow::Continue(());
     }
+    memo.start(b);
     for (i, j) in pairs(cand.len()) {
         let common = excl[i] & excl[j];
         if at_most_one(common) {
             continue;
         }
+        // `cand` is in cell order, so the pair is sorted.
         let cells = [cand[i], cand[j]];
+        let key = cells[0] * 81 + cells[1];
+        if memo.holds(memo.pairs[key], &cells) {
+            continue;
+        }
         let allowed = allowed_values(b, cells, common);
-        if let Some(h) = exclusion_hint(b, &cells, &allowed) {
-            sink.add(h)?;
+        match exclusion_hint(b, &cells, &allowed) {
+            Some(h) => sink.add(h)?,
+            None => memo.pairs[key] = memo.version,
         }
     }
     ControlFlow::Continue(())
@@ -208,8 +217,8 @@ pub(crate) fn aligned_pair(b: &Board, sink: &mut dyn Sink) -> Flow {
 /// The number of triplet keys (`(c0 * 81 + c1) * 81 + c2`, cells sorted).
 const TRIPLETS: usize = 81 * 81 * 81;
 
-/// Aligned triplet exclusion's memory within one puzzle: the three cells that excluded nothing,
-/// kept while nothing they read changes. A triplet's test reads the candidates of its three cells
+/// Aligned exclusion's memory within one puzzle: the pairs and the triplets of cells that
+/// excluded nothing, kept while nothing they read changes. A triplet's test reads the candidates of its three cells
 /// and of the cells all three see (the excluders among them are those with two or three
 /// candidates), nothing else; so when none of those cells' candidates changed, it excludes
 /// nothing again, and skipping it cannot change which hint is found first.
@@ -223,9 +232,8 @@ pub(crate) struct TripletMemo {
     changed: [u32; 81],
     /// Per triplet: the version of the grid on which it excluded nothing (0: none).
     nothing: Vec<u32>,
-    /// Per triplet: the search that tried it last (SE tries a set of three cells once).
-    tried: Vec<u32>,
-    search: u32,
+    /// The same per pair (`c0 * 81 + c1`, `c0 < c1`).
+    pairs: Vec<u32>,
 }
 
 impl Default for TripletMemo {
@@ -235,8 +243,7 @@ impl Default for TripletMemo {
             version: 0,
             changed: [0; 81],
             nothing: Vec::new(),
-            tried: Vec::new(),
-            search: 0,
+            pairs: Vec::new(),
         }
     }
 }
@@ -247,17 +254,12 @@ impl TripletMemo {
         self.grid = None;
     }
 
-    /// Starts a search on `b`: a new search number, and the cells changed since the last one.
+    /// Starts a search on `b`: the cells changed since the last one.
     fn start(&mut self, b: &Board) {
         if self.nothing.is_empty() {
             self.nothing = vec![0; TRIPLETS];
-            self.tried = vec![0; TRIPLETS];
+            self.pairs = vec![0; 81 * 81];
         }
-        if self.search == u32::MAX {
-            self.tried.iter_mut().for_each(|t| *t = 0);
-            self.search = 0;
-        }
-        self.search += 1;
         match &self.grid {
             Some(old) if old == b => return,
             Some(old) => {
@@ -276,14 +278,14 @@ impl TripletMemo {
         self.grid = Some(b.clone());
     }
 
-    /// Did these three cells exclude nothing on a grid where the cells their test reads had
-    /// the candidates they have now?
-    fn holds(&self, key: usize, cells: [usize; 3]) -> bool {
-        let at = self.nothing[key];
+    /// Did these cells exclude nothing (at grid version `at`, 0 if never) on a grid where the
+    /// cells their test reads (they and the cells all of them see) had the candidates they have
+    /// now?
+    fn holds(&self, at: u32, cells: &[usize]) -> bool {
         if at == 0 {
             return false;
         }
-        let read = PEER_MASK[cells[0]] & PEER_MASK[cells[1]] & PEER_MASK[cells[2]];
+        let read = cells.iter().fold(!0, |m, &c| m & PEER_MASK[c]);
         cells.iter().all(|&c| self.changed[c] <= at)
             && cells_of(read).all(|c| self.changed[c] <= at)
     }
@@ -301,8 +303,10 @@ pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn 
         position[c] = i;
         in_list |= 1u128 << c;
     }
-    // Triplets already tried (as sets): the same three cells give the same result in any order.
     memo.start(b);
+    // The sets of three cells visited so far, to check `visited_before` (debug builds).
+    #[cfg(debug_assertions)]
+    let mut visited = std::collections::HashSet::new();
     for (i, j) in pairs(cand.len()) {
         let (c0, c1) = (cand[i], cand[j]);
         let pair = excl[i] & excl[j];
@@ -321,22 +325,38 @@ pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn 
             twice |= once & PEER_MASK[p];
             once |= PEER_MASK[p];
         }
-        let c01 = (1u128 << c0) | (1u128 << c1);
+        let (b0, b1) = (1u128 << c0, 1u128 << c1);
+        let c01 = b0 | b1;
+        // Whether each cell of the pair has the other as an excluder.
+        let (ex_ij, ex_ji) = (excl[i] & b1 != 0, excl[j] & b0 != 0);
         let keep = in_list & twice & !c01;
         let first = excl[i] & keep;
         let second = excl[j] & !excl[i] & keep;
         for t in cells_of(first).chain(cells_of(second)) {
-            let common = pair & excl[position[t]];
+            let k = position[t];
+            let ek = excl[k];
+            let common = pair & ek;
             debug_assert!(!at_most_one(common));
+            // SE tries a set of three cells once. Its pairs come in the order (i, j) with j
+            // ascending, then i; and a third cell passes for a pair exactly when it is an
+            // excluder of one of the pair's cells, the other conditions (a candidate, two
+            // common excluders: it sees two of the pair's common excluders) being the same for
+            // the three pairs of a set. So with `k` after `j`, (i, j) is the set's first pair;
+            // with `k` between, (i, k) came first and had `j` as a third cell if `i` or `k` has
+            // it as an excluder; with `k` first, (k, i) and (k, j) came first, with third cells
+            // `j` and `i` on the same terms.
+            let visited_before =
+                k < j && (ex_ij || ek & b1 != 0 || (k < i && (ek & b0 != 0 || ex_ji)));
             let cells = [c0, c1, t];
             let mut sorted = cells;
             sorted.sort_unstable();
-            let key = (sorted[0] * 81 + sorted[1]) * 81 + sorted[2];
-            if memo.tried[key] == memo.search {
+            #[cfg(debug_assertions)]
+            debug_assert_eq!(visited_before, !visited.insert(sorted));
+            if visited_before {
                 continue;
             }
-            memo.tried[key] = memo.search;
-            if memo.holds(key, sorted) {
+            let key = (sorted[0] * 81 + sorted[1]) * 81 + sorted[2];
+            if memo.holds(memo.nothing[key], &sorted) {
                 continue;
             }
             let allowed = allowed_values(b, cells, common);

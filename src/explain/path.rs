@@ -109,7 +109,7 @@ fn ask_in(p: Producer, b: &Board, scope: Scope, chainer: &mut Chainer) -> Option
         Jellyfish => basic::fish(b, 4, scope, sink),
         HiddenQuad => basic::hidden_set(b, 4, false, scope, sink),
         Bug => unique::bug(b, sink),
-        AlignedPair => exclusion::aligned_pair(b, sink),
+        AlignedPair => exclusion::aligned_pair(b, &mut chainer.triplets, sink),
         AlignedTriplet => exclusion::aligned_triplet(b, &mut chainer.triplets, sink),
         Cycles => return best_chain(b, chainer, |c, b, keep| c.unary_hints(b, keep)),
         Chains(mode) => {
