@@ -10,8 +10,9 @@
 
 use std::ops::ControlFlow;
 
-use super::board::{cells_of, Board, Cells, PEER_MASK};
+use super::board::{cells_of, digits_of, Board, Cells, PEER_MASK};
 use super::hint::{Detail, Flow, Hint, Sink};
+use super::popcount::Pop;
 
 /// The cells SE considers (at least two candidates, no naked single among their peers, some
 /// excluder), with their excluders (peers with 2..=`max` candidates), in cell order.
@@ -65,8 +66,8 @@ fn sees(a: usize, b: usize) -> bool {
 }
 
 /// Tries every combination of the cells' candidates and returns, per cell, the candidates some
-/// allowed combination uses. The last cell's candidates are not enumerated: for each choice of
-/// the others, the digits left for it are one mask computed from the excluders.
+/// allowed combination uses: for triplets, all combinations at once when there are at most 64
+/// ([`allowed_at_once`]), else one by one ([`allowed_one_by_one`]).
 fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells) -> [u16; N] {
     let masks: [u16; N] = std::array::from_fn(|i| b.cands[cells[i]]);
     // An excluder with a digit none of the cells has never loses all its candidates, and
@@ -83,23 +84,117 @@ fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells
         }
     }
     let ex = &ex_buf[..n_ex];
-    let mut allowed = [0u16; N];
-    let last = N - 1;
-    // Which cells see each other, read once: a first cell that sees the last takes its digit
-    // from the last one's (`!0` keeps the digit in the mask, `0` clears nothing).
-    let see_last: [u16; N] = std::array::from_fn(|i| {
-        if i < last && sees(cells[i], cells[last]) {
-            !0
-        } else {
-            0
+    // Which cells see each other, read once.
+    let see: [[bool; N]; N] =
+        std::array::from_fn(|i| std::array::from_fn(|j| i != j && sees(cells[i], cells[j])));
+    // Pairs enumerate one cell's digits only: cheaper one by one.
+    let at_once = if N == 3 {
+        allowed_at_once(masks, see, ex)
+    } else {
+        None
+    };
+    match at_once {
+        Some(allowed) => {
+            debug_assert_eq!(allowed, allowed_one_by_one(masks, see, ex));
+            allowed
         }
-    });
-    let mut see_first = [[false; N]; N];
-    for i in 0..last {
-        for j in i + 1..last {
-            see_first[i][j] = sees(cells[i], cells[j]);
+        None => allowed_one_by_one(masks, see, ex),
+    }
+}
+
+/// `COMB[p]`: a bit every `p` bits from bit 0 (`p` in 1..=64).
+static COMB: [u64; 65] = {
+    let mut out = [0u64; 65];
+    let mut p = 1;
+    while p <= 64 {
+        let mut off = 0;
+        while off < 64 {
+            out[p] |= 1 << off;
+            off += p;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// [`allowed_values`] with every combination at once, when there are at most 64: combination
+/// `x` is bit `x` of a `u64`, its digits the mixed-radix digits of `x` (the first cell's
+/// varying fastest). Per cell and digit, the set of combinations where the cell holds the digit
+/// is a block of ones repeated with the cell's period (a comb times the block: the blocks do not
+/// overlap, so the product has no carries). A combination goes when two cells that see each
+/// other hold the same digit, or when it holds every digit of an excluder. `None` with more
+/// than 64 combinations.
+fn allowed_at_once<const N: usize>(
+    masks: [u16; N],
+    see: [[bool; N]; N],
+    ex: &[u16],
+) -> Option<[u16; N]> {
+    let mut total = 1u32;
+    let mut sizes = [0u32; N];
+    for i in 0..N {
+        sizes[i] = masks[i].pop();
+        total *= sizes[i];
+        if total > 64 {
+            return None;
         }
     }
+    let all = if total == 64 { !0 } else { (1u64 << total) - 1 };
+    // `holds[i][d]`: the combinations where cell `i` holds `d`; `has[d]`: where some cell does.
+    let mut holds = [[0u64; 10]; N];
+    let mut has = [0u64; 10];
+    let mut stride = 1u32;
+    for i in 0..N {
+        let period = stride * sizes[i];
+        let block = u64::MAX >> (64 - stride);
+        let comb = COMB[period as usize] & all;
+        for (k, d) in digits_of(masks[i]).enumerate() {
+            let m = (block << (k as u32 * stride)).wrapping_mul(comb) & all;
+            holds[i][d as usize] = m;
+            has[d as usize] |= m;
+        }
+        stride = period;
+    }
+    let mut alive = all;
+    for i in 0..N {
+        for j in i + 1..N {
+            if see[i][j] {
+                for d in digits_of(masks[i] & masks[j]) {
+                    alive &= !(holds[i][d as usize] & holds[j][d as usize]);
+                }
+            }
+        }
+    }
+    for &e in ex {
+        let mut kill = all;
+        for d in digits_of(e) {
+            kill &= has[d as usize];
+        }
+        alive &= !kill;
+    }
+    let mut allowed = [0u16; N];
+    for i in 0..N {
+        for d in digits_of(masks[i]) {
+            if holds[i][d as usize] & alive != 0 {
+                allowed[i] |= 1 << d;
+            }
+        }
+    }
+    Some(allowed)
+}
+
+/// [`allowed_values`] one combination at a time. The last cell's candidates are not enumerated:
+/// for each choice of the others, the digits left for it are one mask computed from the
+/// excluders.
+fn allowed_one_by_one<const N: usize>(
+    masks: [u16; N],
+    see: [[bool; N]; N],
+    ex: &[u16],
+) -> [u16; N] {
+    let mut allowed = [0u16; N];
+    let last = N - 1;
+    // A first cell that sees the last takes its digit from the last one's (`!0` keeps the
+    // digit in the mask, `0` clears nothing).
+    let see_last: [u16; N] = std::array::from_fn(|i| if see[i][last] { !0 } else { 0 });
     // The digits of the other cells, enumerated; `chosen` is their union.
     let mut idx = [0u16; N];
     for i in 0..last {
@@ -111,7 +206,7 @@ fn allowed_values<const N: usize>(b: &Board, cells: [usize; N], excluders: Cells
         let mut chosen = 0u16;
         for i in 0..last {
             for j in i + 1..last {
-                if idx[i] == idx[j] && see_first[i][j] {
+                if idx[i] == idx[j] && see[i][j] {
                     ok = false;
                 }
             }
