@@ -453,8 +453,12 @@ impl Prop {
         }
     }
     fn reset(&mut self, nodes: &[Node]) {
-        for &n in self.on.iter().chain(self.off.iter()) {
-            self.idx[nodes[n as usize].pot as usize] = NONE;
+        // Two plain loops (a chained iterator tests which half it is in at every node).
+        let idx = &mut self.idx;
+        for list in [&self.on, &self.off] {
+            for &n in list {
+                idx[nodes[n as usize].pot as usize] = NONE;
+            }
         }
         self.on.clear();
         self.off.clear();
