@@ -320,11 +320,13 @@ const TRIPLETS: usize = 81 * 81 * 81;
 pub(crate) struct TripletMemo {
     /// The grid of the last search, `None` at the start of a puzzle.
     grid: Option<Board>,
-    /// Grid versions, counted up across puzzles (a new puzzle starts a version that every
-    /// cell changed at, so nothing recorded before it holds).
+    /// Grid versions, counted up across puzzles (a new puzzle starts a version, and nothing
+    /// recorded before it holds).
     version: u32,
-    /// Per cell: the version at which its candidates last changed.
-    changed: [u32; 81],
+    /// The version the puzzle started at.
+    first: u32,
+    /// `since[v - first]`: the cells whose candidates changed after version `v`.
+    since: Vec<Cells>,
     /// Per triplet: the version of the grid on which it excluded nothing (0: none).
     nothing: Vec<u32>,
     /// The same per pair (`c0 * 81 + c1`, `c0 < c1`).
@@ -336,7 +338,8 @@ impl Default for TripletMemo {
         TripletMemo {
             grid: None,
             version: 0,
-            changed: [0; 81],
+            first: 1,
+            since: Vec::new(),
             nothing: Vec::new(),
             pairs: Vec::new(),
         }
@@ -359,15 +362,20 @@ impl TripletMemo {
             Some(old) if old == b => return,
             Some(old) => {
                 self.version += 1;
+                let mut delta: Cells = 0;
                 for c in 0..81 {
                     if old.cands[c] != b.cands[c] {
-                        self.changed[c] = self.version;
+                        delta |= 1u128 << c;
                     }
                 }
+                self.since.iter_mut().for_each(|s| *s |= delta);
+                self.since.push(0);
             }
             None => {
                 self.version += 1;
-                self.changed = [self.version; 81];
+                self.first = self.version;
+                self.since.clear();
+                self.since.push(0);
             }
         }
         self.grid = Some(b.clone());
@@ -377,12 +385,14 @@ impl TripletMemo {
     /// cells their test reads (they and the cells all of them see) had the candidates they have
     /// now?
     fn holds(&self, at: u32, cells: &[usize]) -> bool {
-        if at == 0 {
+        // 0 (never) and the versions of earlier puzzles are before `first`.
+        if at < self.first {
             return false;
         }
-        let read = cells.iter().fold(!0, |m, &c| m & PEER_MASK[c]);
-        cells.iter().all(|&c| self.changed[c] <= at)
-            && cells_of(read).all(|c| self.changed[c] <= at)
+        let (read, own) = cells.iter().fold((!0, 0), |(r, o): (Cells, Cells), &c| {
+            (r & PEER_MASK[c], o | 1u128 << c)
+        });
+        self.since[(at - self.first) as usize] & (read | own) == 0
     }
 }
 
