@@ -6,7 +6,10 @@
 //! candidates that all the tried cells see. A candidate no surviving combination uses goes.
 //! The cells are paired in SE's order (its `Twomutations`: (0,1), (0,2), (1,2), (0,3), …) and a
 //! triplet's third cell comes from the two cells' excluders, first cell's first. Excluder sets
-//! are 81-bit masks, so the common excluders of a pair or triplet are one AND.
+//! are 81-bit masks, so the common excluders of a pair or triplet are one AND. A triplet's
+//! combinations are tested all at once, as the bits of a `u64`, when there are at most 64; and
+//! the pairs and triplets that excluded nothing are remembered within a puzzle while nothing
+//! their test reads changes ([`TripletMemo`]).
 
 use std::ops::ControlFlow;
 
@@ -58,6 +61,17 @@ fn at_most_one(set: Cells) -> bool {
 fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (1..n).flat_map(|j| (0..j).map(move |i| (i, j)))
 }
+
+/// Each cell's bit (a load: a variable 128-bit shift is several instructions).
+static BIT: [Cells; 81] = {
+    let mut out = [0; 81];
+    let mut c = 0;
+    while c < 81 {
+        out[c] = 1 << c;
+        c += 1;
+    }
+    out
+};
 
 /// Whether two cells see each other.
 #[inline]
@@ -297,7 +311,8 @@ pub(crate) fn aligned_pair(b: &Board, memo: &mut TripletMemo, sink: &mut dyn Sin
         // `cand` is in cell order, so the pair is sorted.
         let cells = [cand[i], cand[j]];
         let key = cells[0] * 81 + cells[1];
-        if memo.holds(memo.pairs[key], &cells) {
+        let read = PEER_MASK[cells[0]] & PEER_MASK[cells[1]] | BIT[cells[0]] | BIT[cells[1]];
+        if memo.holds(memo.pairs[key], read) {
             continue;
         }
         let allowed = allowed_values(b, cells, common);
@@ -381,18 +396,13 @@ impl TripletMemo {
         self.grid = Some(b.clone());
     }
 
-    /// Did these cells exclude nothing (at grid version `at`, 0 if never) on a grid where the
-    /// cells their test reads (they and the cells all of them see) had the candidates they have
-    /// now?
-    fn holds(&self, at: u32, cells: &[usize]) -> bool {
+    /// Did some cells exclude nothing (at grid version `at`, 0 if never) on a grid where the
+    /// cells their test reads, `read` (they and the cells all of them see), had the candidates
+    /// they have now?
+    #[inline]
+    fn holds(&self, at: u32, read: Cells) -> bool {
         // 0 (never) and the versions of earlier puzzles are before `first`.
-        if at < self.first {
-            return false;
-        }
-        let (read, own) = cells.iter().fold((!0, 0), |(r, o): (Cells, Cells), &c| {
-            (r & PEER_MASK[c], o | 1u128 << c)
-        });
-        self.since[(at - self.first) as usize] & (read | own) == 0
+        at >= self.first && self.since[(at - self.first) as usize] & read == 0
     }
 }
 
@@ -430,8 +440,11 @@ pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn 
             twice |= once & PEER_MASK[p];
             once |= PEER_MASK[p];
         }
-        let (b0, b1) = (1u128 << c0, 1u128 << c1);
+        let (b0, b1) = (BIT[c0], BIT[c1]);
         let c01 = b0 | b1;
+        // The cells every triplet of the pair reads that the third cell does not add (see
+        // `TripletMemo::holds`).
+        let read01 = PEER_MASK[c0] & PEER_MASK[c1];
         // Whether each cell of the pair has the other as an excluder.
         let (ex_ij, ex_ji) = (excl[i] & b1 != 0, excl[j] & b0 != 0);
         let keep = in_list & twice & !c01;
@@ -461,7 +474,7 @@ pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn 
                 continue;
             }
             let key = (sorted[0] * 81 + sorted[1]) * 81 + sorted[2];
-            if memo.holds(memo.nothing[key], &sorted) {
+            if memo.holds(memo.nothing[key], read01 & PEER_MASK[t] | c01 | BIT[t]) {
                 continue;
             }
             let allowed = allowed_values(b, cells, common);
