@@ -26,19 +26,20 @@ fn candidates(b: &Board, max: u32) -> (Vec<usize>, Vec<Cells>) {
     let mut singles: Cells = 0;
     let mut small: Cells = 0;
     let mut wide: Cells = 0;
-    for c in 0..81 {
+    for (c, &bit) in BIT.iter().enumerate() {
         let n = b.count(c);
         if n == 1 {
-            singles |= 1u128 << c;
+            singles |= bit;
         } else if n >= 2 {
-            wide |= 1u128 << c;
+            wide |= bit;
             if n <= max {
-                small |= 1u128 << c;
+                small |= bit;
             }
         }
     }
-    let mut cells = Vec::new();
-    let mut masks = Vec::new();
+    // At most 81 cells: one allocation each, not one per doubling.
+    let mut cells = Vec::with_capacity(81);
+    let mut masks = Vec::with_capacity(81);
     for c in cells_of(wide) {
         let peers = PEER_MASK[c];
         let ex = peers & small;
