@@ -143,7 +143,7 @@ def main():
             continue
         s = statistics.median(theirs[p][1] for p in ps)
         o = statistics.median(mine[p][1] for p in ps)
-        print(f"| {name} | {len(ps)} | {s:.3f} ms | {o:.3f} ms | {s / o:.0f}x |")
+        print(f"| {name} | {len(ps)} | {s:.3f} ms | {o:.4f} ms | {s / o:.0f}x |")
 
 
 if __name__ == "__main__":
