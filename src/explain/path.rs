@@ -477,18 +477,17 @@ fn close(b: &mut Board, (blocks, lines, naked): (bool, bool, bool), dirty: u32) 
     // Then digit by digit, region by region, and the cells left with one candidate.
     loop {
         if marks.pending != 0 {
+            // A digit's marked regions, all at once (a placement among them marks again).
             let v = marks.pending.trailing_zeros() as usize;
-            let region = marks.digits[v].trailing_zeros() as usize;
-            marks.digits[v] &= marks.digits[v] - 1;
-            if marks.digits[v] == 0 {
-                marks.pending &= !(1 << v);
-            }
-            if kinds & (1 << region) == 0 && b.empty_count(region) != 1 {
-                continue;
-            }
-            let pos = b.digits[v] & REGION_MASK[region];
-            if pos != 0 && pos & (pos - 1) == 0 {
-                marks.place(b, pos.trailing_zeros() as usize, v as u8);
+            marks.pending &= marks.pending - 1;
+            let mut regions = std::mem::take(&mut marks.digits[v]);
+            while regions != 0 {
+                let region = regions.trailing_zeros() as usize;
+                regions &= regions - 1;
+                let pos = b.digits[v] & REGION_MASK[region];
+                if pos != 0 && pos & (pos - 1) == 0 {
+                    marks.place(b, pos.trailing_zeros() as usize, v as u8);
+                }
             }
         } else if marks.cells != 0 {
             let cell = marks.cells.trailing_zeros() as usize;
@@ -526,9 +525,12 @@ impl Marks {
         let bit = 1u128 << cell;
         let own = CELL_REGIONS[cell];
         let others = b.cands[cell] & !(1 << v);
+        // Only regions the level reads are marked; one read only for its last empty cell is
+        // marked when it gets down to one (below).
+        let read = own & self.kinds;
         for w in digits_of(others) {
             b.digits[w as usize] &= !bit;
-            self.digits[w as usize] |= own;
+            self.digits[w as usize] |= read;
         }
         self.pending |= others;
         b.values[cell] = v;
@@ -547,7 +549,7 @@ impl Marks {
             }
         }
         // `v` is placed in the cell's regions: no single of it there.
-        let lost = lost & !own;
+        let lost = lost & !own & self.kinds;
         if lost != 0 {
             self.digits[v as usize] |= lost;
             self.pending |= 1 << v;
