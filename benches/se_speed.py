@@ -6,12 +6,15 @@ time per puzzle in each ER band (bands by serate's ER), the ratio of the medians
 every rating agreed.
 
     cargo build --release --example se_trace
-    python3 benches/se_speed.py --serate-classes DIR [--puzzles FILE] [--hardest] [--cpu 0]
+    python3 benches/se_speed.py --serate-classes DIR [--puzzles FILE] [--hardest] [--cpu 0] [--paths]
 
 - Ours: target/release/examples/se_trace (the library's `rate`, timed around each puzzle
   inside the process, so process start-up is not counted; serate is asked for the ratings
-  only, `--format=%r/%p/%d`, so `rate` is the same job; se_trace then prints the path from an
-  untimed `explain`).
+  only, `--format=%r/%p/%d`, so `rate` is the same job). The puzzles are rated one after
+  another, as `rate --se` does (se_trace with SE_RATE_ONLY); --paths runs se_trace in full
+  instead, where each timed `rate` follows the untimed `explain` that printed the previous
+  puzzle's path (the protocol of the rounds up to 2026-11-27's fifth session: about 5 % slower
+  on our side, the caches holding the explain's work).
 - serate: Sudoku Explainer's command-line rater, from SukakuExplainer's public source compiled
   with javac into DIR (see docs/speed.md), run in SE 1.2.1 mode exactly as the reference set
   was made (../shared/se-reference/README.md): one JVM for all puzzles, ten warm-up puzzles,
@@ -49,18 +52,27 @@ def pinned(cmd, cpu):
     return cmd
 
 
-def ours(binary, puzzles, cpu):
-    """{puzzle: (ER/EP/ED, ms)} from se_trace's @F lines."""
+def ours(binary, puzzles, cpu, paths=False):
+    """{puzzle: (ER/EP/ED, ms)}: se_trace's @R lines, one `rate` after another as `rate --se`
+    runs them (SE_RATE_ONLY); with `paths`, its @F lines, where each timed `rate` follows the
+    untimed `explain` of the puzzle before (the protocol of the rounds before 2026-11-27's
+    sixth session)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(puzzles) + "\n")
+    env = dict(os.environ)
+    env.pop("SE_RATE_ONLY", None)
+    if not paths:
+        env["SE_RATE_ONLY"] = "1"
     out = subprocess.run(pinned([binary], cpu), stdin=open(f.name), capture_output=True,
-                         text=True, check=True).stdout
+                         text=True, check=True, env=env).stdout
     os.unlink(f.name)
     res = {}
     for line in out.splitlines():
-        if line.startswith("@F"):
-            x = line.split("\t")
+        x = line.split("\t")
+        if x[0] == "@F" and paths:
             res[x[2]] = ("/".join(x[3:6]), float(x[-1]))
+        elif x[0] == "@R" and not paths:
+            res[puzzles[int(x[1]) - 1]] = (x[2], float(x[-1]))
     return res
 
 
@@ -121,6 +133,8 @@ def main():
     ap.add_argument("--puzzles")
     ap.add_argument("--hardest", action="store_true")
     ap.add_argument("--cpu", type=int)
+    ap.add_argument("--paths", action="store_true",
+                    help="time each rating between the paths se_trace prints (the old protocol)")
     a = ap.parse_args()
     if not a.serate_classes:
         sys.exit("give --serate-classes DIR (or SERATE_CLASSES): serate's compiled classes")
@@ -131,7 +145,7 @@ def main():
         rows = list(csv.DictReader(open(ref), delimiter="\t"))
         puzzles = [r["puzzle"] for r in rows
                    if r["status"] == "ok" and (a.hardest or tenths(r["er"]) < 95)]
-    mine = ours(a.bin, puzzles, a.cpu)
+    mine = ours(a.bin, puzzles, a.cpu, a.paths)
     theirs = serate(a.serate_classes, puzzles, a.cpu)
     agree = sum(1 for p in puzzles if p in mine and p in theirs and mine[p][0] == theirs[p][0])
     print(f"{len(puzzles)} puzzles; ER/EP/ED agree on {agree}")
@@ -143,7 +157,7 @@ def main():
             continue
         s = statistics.median(theirs[p][1] for p in ps)
         o = statistics.median(mine[p][1] for p in ps)
-        print(f"| {name} | {len(ps)} | {s:.3f} ms | {o:.3f} ms | {s / o:.0f}x |")
+        print(f"| {name} | {len(ps)} | {s:.3f} ms | {o:.4f} ms | {s / o:.0f}x |")
 
 
 if __name__ == "__main__":

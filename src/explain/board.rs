@@ -155,14 +155,21 @@ pub(crate) static PEERS: [[u8; 20]; 81] = crate::grid::PEERS;
 
 /// Iterates the cells of a set in ascending order.
 #[inline]
-pub(crate) fn cells_of(mut set: Cells) -> impl Iterator<Item = usize> {
+pub(crate) fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
+    // Two 64-bit halves, one after the other: a 128-bit test, bit scan and clear of the lowest
+    // bit each take two to three times the instructions of a 64-bit one.
+    let (mut lo, mut hi) = (set as u64, (set >> 64) as u64);
     std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
+        if lo != 0 {
+            let c = lo.trailing_zeros() as usize;
+            lo &= lo - 1;
             Some(c)
+        } else if hi != 0 {
+            let c = 64 + hi.trailing_zeros() as usize;
+            hi &= hi - 1;
+            Some(c)
+        } else {
+            None
         }
     })
 }
@@ -236,18 +243,24 @@ impl Board {
         let mut used = [0u16; 27];
         let mut consistent = true;
         let mut seen = [0 as Cells; 10];
+        // The givens as two 64-bit halves (cheaper to build than one 128-bit set), and each
+        // region's count of them.
+        let mut given = [0u64; 2];
+        let mut givens = [0u8; 27];
         for (c, &v) in grid.cells().iter().enumerate() {
             if v == 0 {
-                b.empty |= 1u128 << c;
                 continue;
             }
+            given[c >> 6] |= 1 << (c & 63);
             let bit = 1u16 << v;
             for &r in &CELL_REGION[c] {
                 consistent &= used[r] & bit == 0;
                 used[r] |= bit;
+                givens[r] += 1;
             }
             seen[v as usize] |= PEER_MASK[c];
         }
+        b.empty = !(u128::from(given[1]) << 64 | u128::from(given[0])) & ALL_CELLS;
         for c in cells_of(b.empty) {
             let [x, y, z] = CELL_REGION[c];
             b.cands[c] = 0x3fe & !(used[x] | used[y] | used[z]);
@@ -256,11 +269,14 @@ impl Board {
         for (d, s) in b.digits.iter_mut().zip(&seen).skip(1) {
             *d = empty & !s;
         }
-        b.count_left();
+        for (left, n) in b.left.iter_mut().zip(givens) {
+            *left = 9 - n;
+        }
         (b, consistent)
     }
 
     /// Counts each region's empty cells from `empty`.
+    #[cfg(test)]
     pub(crate) fn count_left(&mut self) {
         for (left, &mask) in self.left.iter_mut().zip(REGION_MASK.iter()) {
             *left = (self.empty & mask).pop() as u8;

@@ -3,12 +3,11 @@
 //! path, the EP its value when the first cell is placed, the ED its value after the first step.
 
 use super::basic::{self, Scope};
-use super::board::{
-    cells_of, digits_of, Board, Cells, CELL_REGION, CELL_REGIONS, PEER_MASK, REGION_MASK,
-};
+use super::board::{cells_of, digits_of, Board, Cells, CELL_REGIONS, PEER_MASK, REGION_MASK};
 use super::chains::{ChainHint, Chainer, Mode};
 use super::exclusion;
 use super::hint::{Detail, First, Hint, Sink};
+use super::popcount::Pop;
 use super::unique;
 
 /// One of SE 1.2.1's hint producers, in the order its solver asks them.
@@ -186,25 +185,25 @@ impl Quiet {
         }
     }
 
-    /// Records a step: the candidates were `before`, they are `b`'s now.
-    fn stepped(&mut self, before: &[u16; 81], b: &Board) {
-        if self.since.iter().all(Option::is_none) {
-            return;
+    /// Records a step: the candidates were `before`, they are `b`'s now. Returns the regions
+    /// of the cells that changed when `want` or a producer needs them (else 0).
+    fn stepped(&mut self, before: &[u16; 81], b: &Board, want: bool) -> u32 {
+        if !want && self.since.iter().all(Option::is_none) {
+            return 0;
         }
         let mut digits = 0u16;
         let mut regions = 0u32;
         for (c, (&was, &now)) in before.iter().zip(b.cands.iter()).enumerate() {
             if was != now {
                 digits |= was ^ now;
-                for &r in &CELL_REGION[c] {
-                    regions |= 1 << r;
-                }
+                regions |= CELL_REGIONS[c];
             }
         }
         for (d, r) in self.since.iter_mut().flatten() {
             *d |= digits;
             *r |= regions;
         }
+        regions
     }
 }
 
@@ -269,8 +268,30 @@ pub(crate) fn solve_path(
     // the last look (a look that failed stays failed while only those singles are applied).
     let mut look = true;
     let mut quiet = Quiet::new();
+    // The regions changed since the direct steps were last all taken.
+    let mut dirty = ALL_REGIONS;
     while !b.is_solved() {
-        if !keep_steps && look && path.ep != 0.0 {
+        // The producers to ask from: all, unless the direct ones were just exhausted.
+        let mut first = 0;
+        if !keep_steps && path.ep != 0.0 && path.er >= DIRECT_MAX {
+            let changed = std::mem::take(&mut dirty);
+            match direct_fixpoint(&mut b, chainer, &mut quiet, changed) {
+                Some(steps) => path.step_count += steps,
+                None => {
+                    // Singles emptied a cell: the givens have no solution (see `close`).
+                    if let Some(count) = count.take() {
+                        let solutions = count();
+                        if solutions != 1 {
+                            return Err(solutions);
+                        }
+                    }
+                }
+            }
+            if b.is_solved() {
+                break;
+            }
+            first = DIRECT_END;
+        } else if !keep_steps && look && path.ep != 0.0 {
             if let Some((er, name)) = settled(&b, path.er) {
                 if er > path.er {
                     path.er = er;
@@ -280,7 +301,7 @@ pub(crate) fn solve_path(
             }
         }
         let mut hint = None;
-        for (i, &p) in PRODUCERS.iter().enumerate() {
+        for (i, &p) in PRODUCERS.iter().enumerate().skip(first) {
             if i >= SOUND_BEFORE {
                 if let Some(count) = count.take() {
                     let solutions = count();
@@ -318,7 +339,8 @@ pub(crate) fn solve_path(
         }
         let before = b.cands;
         hint.apply(&mut b);
-        quiet.stepped(&before, &b);
+        // Until the first fixpoint, `dirty` stays every region.
+        dirty |= quiet.stepped(&before, &b, dirty != ALL_REGIONS);
         if path.ep == 0.0 {
             if path.ed == 0.0 {
                 path.ed = path.er;
@@ -335,6 +357,65 @@ pub(crate) fn solve_path(
         }
     }
     Ok(path)
+}
+
+/// The direct producers: the singles and the direct intersections, pairs and triplets, the
+/// first five of [`PRODUCERS`], which only place a digit.
+const DIRECT_END: usize = 5;
+
+/// The highest rating a direct producer gives (the direct hidden triplet).
+const DIRECT_MAX: f64 = 2.5;
+
+/// Takes every step of the direct producers (the first [`DIRECT_END`] of [`PRODUCERS`]) until
+/// none has one; how many cells that filled (`None` if singles emptied a cell).
+///
+/// For `rate`, once EP is set and ER is at least [`DIRECT_MAX`]: SE's path then takes a
+/// direct step while there is one, and none changes a rating. Where the path goes on from
+/// depends only on the position they all stop at, which is the same whatever their order:
+/// each step places a digit every solution has there, and a step of theirs stays available
+/// (or its digit placed) once other such digits are placed — a hidden or naked single stays
+/// single; an intersection, pair or triplet stays one or leaves singles that place the same
+/// digit. So the singles are applied all at once ([`close`]), then the direct intersections,
+/// pairs and triplets are asked, and the two alternate until neither has a step. The count
+/// of steps is SE's: one step per placed cell.
+///
+/// `dirty` holds the regions that changed since the singles were last all applied.
+fn direct_fixpoint(
+    b: &mut Board,
+    chainer: &mut Chainer,
+    quiet: &mut Quiet,
+    mut dirty: u32,
+) -> Option<usize> {
+    let empty = b.empty.pop() as usize;
+    'fixpoint: loop {
+        let before = b.cands;
+        let closed = close(b, (true, true, true), dirty);
+        quiet.stepped(&before, b, false);
+        if closed? {
+            break;
+        }
+        for i in [1, 2, 4] {
+            debug_assert!(matches!(
+                PRODUCERS[i],
+                Producer::DirectPointing
+                    | Producer::DirectHiddenPair
+                    | Producer::DirectHiddenTriplet
+            ));
+            let hint = match quiet.scope(i) {
+                Some(scope) => ask_in(PRODUCERS[i], b, scope, chainer),
+                None => None,
+            };
+            quiet.found(i, &hint);
+            if let Some(hint) = hint {
+                let before = b.cands;
+                hint.apply(b);
+                dirty = quiet.stepped(&before, b, true);
+                continue 'fixpoint;
+            }
+        }
+        break;
+    }
+    Some(empty - b.empty.pop() as usize)
 }
 
 /// The producers before this index in [`PRODUCERS`] (up to the XYZ-wing) take only steps that
@@ -477,18 +558,17 @@ fn close(b: &mut Board, (blocks, lines, naked): (bool, bool, bool), dirty: u32) 
     // Then digit by digit, region by region, and the cells left with one candidate.
     loop {
         if marks.pending != 0 {
+            // A digit's marked regions, all at once (a placement among them marks again).
             let v = marks.pending.trailing_zeros() as usize;
-            let region = marks.digits[v].trailing_zeros() as usize;
-            marks.digits[v] &= marks.digits[v] - 1;
-            if marks.digits[v] == 0 {
-                marks.pending &= !(1 << v);
-            }
-            if kinds & (1 << region) == 0 && b.empty_count(region) != 1 {
-                continue;
-            }
-            let pos = b.digits[v] & REGION_MASK[region];
-            if pos != 0 && pos & (pos - 1) == 0 {
-                marks.place(b, pos.trailing_zeros() as usize, v as u8);
+            marks.pending &= marks.pending - 1;
+            let mut regions = std::mem::take(&mut marks.digits[v]);
+            while regions != 0 {
+                let region = regions.trailing_zeros() as usize;
+                regions &= regions - 1;
+                let pos = b.digits[v] & REGION_MASK[region];
+                if pos != 0 && pos & (pos - 1) == 0 {
+                    marks.place(b, pos.trailing_zeros() as usize, v as u8);
+                }
             }
         } else if marks.cells != 0 {
             let cell = marks.cells.trailing_zeros() as usize;
@@ -526,9 +606,12 @@ impl Marks {
         let bit = 1u128 << cell;
         let own = CELL_REGIONS[cell];
         let others = b.cands[cell] & !(1 << v);
+        // Only regions the level reads are marked; one read only for its last empty cell is
+        // marked when it gets down to one (below).
+        let read = own & self.kinds;
         for w in digits_of(others) {
             b.digits[w as usize] &= !bit;
-            self.digits[w as usize] |= own;
+            self.digits[w as usize] |= read;
         }
         self.pending |= others;
         b.values[cell] = v;
@@ -547,7 +630,7 @@ impl Marks {
             }
         }
         // `v` is placed in the cell's regions: no single of it there.
-        let lost = lost & !own;
+        let lost = lost & !own & self.kinds;
         if lost != 0 {
             self.digits[v as usize] |= lost;
             self.pending |= 1 << v;
@@ -657,5 +740,52 @@ mod tests {
             }
         }
         assert!(solved_count > 500, "{solved_count}");
+    }
+
+    /// `direct_fixpoint` stops where SE's loop stops when it takes the direct producers' steps
+    /// one at a time, in its order, and counts as many steps, on positions that keep a
+    /// solution (some of its digits given, some wrong candidates gone).
+    #[test]
+    fn direct_fixpoint_is_where_direct_steps_one_by_one_stop() {
+        let solved = super::super::tests::solved_digits();
+        let mut rng = super::super::tests::xorshift(0x2545_f491_4f6c_dd1d);
+        let mut chainer = Chainer::new();
+        let (mut stepped, mut solved_count) = (0, 0);
+        for round in 0..3000 {
+            let cells = super::super::tests::some_of(&solved, 17 + round % 30, &mut rng);
+            let g = Grid::from_cells(cells).expect("digits");
+            let mut start = Board::new(&g);
+            for _ in 0..rng() % 80 {
+                let c = (rng() % 81) as usize;
+                let v = (rng() % 9 + 1) as u8;
+                if v != solved[c] {
+                    start.remove(c, v);
+                }
+            }
+            let mut want = start.clone();
+            let mut steps = 0;
+            'step: while !want.is_solved() {
+                for &p in &PRODUCERS[..DIRECT_END] {
+                    if let Some(h) = ask_in(p, &want, Scope::ALL, &mut chainer) {
+                        assert!(h.place.is_some() && h.elims.is_empty(), "{g}: {p:?}");
+                        h.apply(&mut want);
+                        steps += 1;
+                        continue 'step;
+                    }
+                }
+                break;
+            }
+            let mut got = start.clone();
+            let mut quiet = Quiet::new();
+            let n = direct_fixpoint(&mut got, &mut chainer, &mut quiet, ALL_REGIONS);
+            assert_eq!(n, Some(steps), "{g}");
+            assert!(got == want, "{g}");
+            stepped += usize::from(steps > 0);
+            solved_count += usize::from(got.is_solved());
+        }
+        assert!(
+            stepped > 2000 && solved_count > 100,
+            "{stepped} {solved_count}"
+        );
     }
 }
