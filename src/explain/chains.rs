@@ -1630,6 +1630,16 @@ impl Chainer {
     /// source's component cannot be on a cycle (each node of one reaches the source again), and
     /// while the target is wanted and not found, it matters only if it reaches the target: the
     /// others get no node (a dead end is one of them).
+    ///
+    /// The pruning bound (fixed during a search: hints are offered after it) is read per round
+    /// of the two batches: a cycle closed in a round has the complexity of its closing node's
+    /// depth, so a round runs only while those cycles, or the target while it is chased, could
+    /// beat the best hint; and where the cycles of later rounds cannot, a round makes, besides
+    /// the chased nodes, only the off nodes that close a cycle at once (the partners) and the
+    /// closing nodes. Every test only turns false as rounds go on, so a node left out would be
+    /// left out at every later meeting too; every node made is made as before (same parent,
+    /// order and layer), and every cycle or target chain that could beat the best hint is made
+    /// whole. Only hints that could not be picked, and fewer nodes against `--se-budget`, go.
     fn do_cycles(
         &mut self,
         src: Pot,
@@ -1676,20 +1686,30 @@ impl Chainer {
             self.part[q as usize] = 1 << i;
         }
         while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
-            // A cycle closed from here on has at least this complexity (and at least four).
+            // This round makes off nodes at depth `next_depth` (the on ones pending are one
+            // less), then on nodes and closing nodes at `next_depth + 1`. A cycle's complexity is
+            // its closing node's depth (its chain's potentials are distinct, the source counted
+            // once), so the cycles closed in this round have complexity `next_depth + 1`, those
+            // of later rounds `next_depth + 3` or more (and every cycle at least four).
             let next_depth = pending_on
                 .first()
                 .or(pending_off.first())
                 .map_or(0, |&(n, _)| self.nodes[n as usize].depth as u32 + 1);
-            let cycles_can = self.can_beat(base, next_depth.max(4), sort_key);
-            let chain_can =
+            let cycles_now = self.can_beat(base, (next_depth + 1).max(4), sort_key);
+            let cycles_later = self.can_beat(base, (next_depth + 3).max(4), sort_key);
+            let chase =
                 want_target && target.is_none() && self.can_beat(fc_base, next_depth + 1, fc_key);
-            if !cycles_can && !chain_can {
+            if !cycles_now && !chase {
                 break;
             }
-            let chase = want_target && target.is_none();
-            let keep =
-                |q: Pot| reach.comp[q as usize] == src_comp || (chase && reach.reaches(q, tgt));
+            // A node matters for a cycle of a later round only in the source's component; an
+            // off node for one closed in this round only if it links back to the source (a
+            // partner); and, while the target is chased, a node that reaches it.
+            let keep = |q: Pot, partner: bool| {
+                (cycles_later && reach.comp[q as usize] == src_comp)
+                    || (partner && cycles_now)
+                    || (chase && reach.reaches(q, tgt))
+            };
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
@@ -1705,11 +1725,13 @@ impl Chainer {
                             // back to the source (a partner) and is not on the node's chain
                             // (SE's `isParent`). Every potential on that chain was made in this
                             // search, so only the partners' part of it is read. (The target is
-                            // never on a chain: its first node is the target.)
-                            if pb & !m == 0 {
+                            // never on a chain: its first node is the target.) Made again, it
+                            // derives only the source (its other on potentials were made from
+                            // its first node, or left out for good): a cycle of this round.
+                            if pb & !m == 0 || !cycles_now {
                                 continue;
                             }
-                        } else if !keep(q) {
+                        } else if !keep(q, pb != 0) {
                             // Outside the source's component and not leading to the target
                             // while it is wanted. So is every off potential with no links (a
                             // dead end): it would derive nothing in the next batch.
@@ -1738,6 +1760,9 @@ impl Chainer {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
+                        if !cycles_now {
+                            continue;
+                        }
                         let n = push1(
                             &mut self.nodes,
                             &mut self.parents,
@@ -1747,7 +1772,7 @@ impl Chainer {
                             p,
                         );
                         cycles.push(n);
-                    } else if fresh && keep(q) {
+                    } else if fresh && keep(q, false) {
                         let n = push1(
                             &mut self.nodes,
                             &mut self.parents,
@@ -1803,6 +1828,7 @@ impl Chainer {
             pending_off.push(root);
         }
         let target = conj(src);
+        let off_src = !pot_on(src);
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
         let links = &self.links;
@@ -1810,14 +1836,25 @@ impl Chainer {
         // (nor stamped: they would not be made later either). A dead end reaches nothing.
         let reach = &self.reach;
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
-            // The target found from here on has at least this complexity.
+            // The target's complexity is its depth plus one (its chain's potentials are
+            // distinct). An off target (on source) is made in this round's first batch, at
+            // `next_depth`; an on target in its second, one deeper than the off nodes it reads
+            // (at `next_depth + 1`, or at 1 in the first round of an off source, which reads the
+            // source itself). So the target found in this round has this complexity, and one
+            // found in a later round two more.
             let next_depth = pending_on
                 .first()
                 .or(pending_off.first())
                 .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
-            if !self.can_beat(base, next_depth + 1, sort_key) {
+            let now = next_depth + 1 + (off_src && !pending_on.is_empty()) as u32;
+            if !self.can_beat(base, now, sort_key) {
                 break;
             }
+            // In the last round that could find a target that beats the best hint, only the
+            // nodes that make it at once matter: an on source's round ends after the first
+            // batch; an off source's makes only the off nodes that link to the target, then
+            // only the target.
+            let last = !self.can_beat(base, now + 2, sort_key);
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
             for &p in &batch {
@@ -1827,7 +1864,10 @@ impl Chainer {
                     if is_target || fresh {
                         if fresh {
                             self.stamp_off[cv(q)] = stamp;
-                            if !is_target && !reach.reaches(q, target) {
+                            if !is_target
+                                && (!reach.reaches(q, target)
+                                    || (last && !links.of(q).iter().any(|&(r, _)| r == target)))
+                            {
                                 continue;
                             }
                         }
@@ -1849,13 +1889,16 @@ impl Chainer {
                     }
                 }
             }
+            if last && !off_src {
+                break;
+            }
             std::mem::swap(&mut batch, &mut pending_off);
             pending_off.clear();
             for &p in &batch {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_on[cv(q)] != stamp;
-                    if is_target || (fresh && reach.reaches(q, target)) {
+                    if is_target || (fresh && !last && reach.reaches(q, target)) {
                         let n = push1(
                             &mut self.nodes,
                             &mut self.parents,
