@@ -913,12 +913,11 @@ struct Reach {
     words: usize,
     /// Per component, the components it reaches (itself included), `words` words each.
     closure: Vec<u64>,
-    /// Tarjan's scratch: visit order, low links, the stack, the explicit call stack (potential,
-    /// next edge), and the potentials in component order.
+    /// Tarjan's scratch: visit order, the stack, the explicit call stack (each parent's
+    /// potential, next edge, list end and low link), and the potentials in component order.
     index: ByPot<u16>,
-    low: ByPot<u16>,
     stack: Vec<u16>,
-    calls: Vec<(u16, u32)>,
+    calls: Vec<(u16, u32, u32, u16)>,
     members: Vec<u16>,
     /// Where each component's potentials start in `members` (and where the last ends).
     starts: Vec<u32>,
@@ -993,21 +992,26 @@ impl Reach {
         }
     }
 
-    /// Tarjan's visit from `root`, with an explicit call stack.
+    /// Tarjan's visit from `root`, with an explicit call stack. The potential being visited,
+    /// its next edge, its list's end and its low link are kept in locals; a descent pushes
+    /// them (the parent's frame) and a return pops them.
     fn strong_connect(&mut self, links: &Links, root: Pot, next: &mut u16) {
-        self.index[root as usize] = *next;
-        self.low[root as usize] = *next;
+        let (mut v, mut e, mut end) = (
+            root as usize,
+            links.lo[root as usize],
+            links.hi[root as usize],
+        );
+        self.index[v] = *next;
+        let mut low = *next;
         *next += 1;
         self.stack.push(root);
-        self.calls.push((root, links.lo[root as usize]));
-        while let Some(&mut (v, ref mut e)) = self.calls.last_mut() {
-            let vi = v as usize;
-            if *e < links.hi[vi] {
-                let w = links.edges[*e as usize].0 as usize;
-                *e += 1;
-                if self.index[w] == Self::UNSEEN {
+        loop {
+            if e < end {
+                let w = links.edges[e as usize].0 as usize;
+                e += 1;
+                let iw = self.index[w];
+                if iw == Self::UNSEEN {
                     self.index[w] = *next;
-                    *next += 1;
                     if links.leads_nowhere(w as Pot) {
                         // A dead end is a component of its own, complete at once.
                         self.comp[w] = self.ons.len() as u16;
@@ -1015,18 +1019,18 @@ impl Reach {
                         self.members.push(w as u16);
                         self.ons.push(pot_on(w as Pot) as u16);
                     } else {
-                        self.low[w] = self.index[w];
                         self.stack.push(w as u16);
-                        self.calls.push((w as u16, links.lo[w]));
+                        self.calls.push((v as u16, e, end, low));
+                        (v, e, end, low) = (w, links.lo[w], links.hi[w], *next);
                     }
+                    *next += 1;
                 } else if self.comp[w] == Self::UNSEEN {
                     // On the stack (not yet in a component).
-                    self.low[vi] = self.low[vi].min(self.index[w]);
+                    low = low.min(iw);
                 }
                 continue;
             }
-            self.calls.pop();
-            if self.low[vi] == self.index[vi] {
+            if low == self.index[v] {
                 let c = self.ons.len() as u16;
                 self.starts.push(self.members.len() as u32);
                 let mut ons = 0;
@@ -1034,15 +1038,17 @@ impl Reach {
                     self.comp[w as usize] = c;
                     self.members.push(w);
                     ons += pot_on(w) as u16;
-                    if w == v {
+                    if w as usize == v {
                         break;
                     }
                 }
                 self.ons.push(ons);
             }
-            if let Some(&(u, _)) = self.calls.last() {
-                let u = u as usize;
-                self.low[u] = self.low[u].min(self.low[vi]);
+            match self.calls.pop() {
+                Some((u, ue, uend, ulow)) => {
+                    (v, e, end, low) = (u as usize, ue, uend, ulow.min(low));
+                }
+                None => break,
             }
         }
     }
