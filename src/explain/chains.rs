@@ -968,21 +968,27 @@ impl Reach {
         }
         self.words = count.div_ceil(64);
         let words = self.words;
+        // Every row zeroed at once; each is then ORed into in place.
+        self.closure.clear();
         self.closure.resize(count * words, 0);
         for c in 0..count {
             let (head, tail) = self.closure.split_at_mut(c * words);
             let row = &mut tail[..words];
-            row.fill(0);
             row[c / 64] |= 1 << (c % 64);
             for &v in &self.members[self.starts[c] as usize..self.starts[c + 1] as usize] {
                 for &(w, _) in links.of(v) {
                     let d = self.comp[w as usize] as usize;
-                    if row[d / 64] >> (d % 64) & 1 == 0 {
+                    let bit = 1 << (d % 64);
+                    if row[d / 64] & bit == 0 {
                         if links.leads_nowhere(w) {
                             // A dead end reaches only itself.
-                            row[d / 64] |= 1 << (d % 64);
+                            row[d / 64] |= bit;
                         } else {
-                            for (r, &x) in row.iter_mut().zip(&head[d * words..(d + 1) * words]) {
+                            // `d` is complete, so numbered below `c`, and reaches only
+                            // components numbered up to its own: its row's first words.
+                            let used = d / 64 + 1;
+                            let from = &head[d * words..d * words + used];
+                            for (r, &x) in row[..used].iter_mut().zip(from) {
                                 *r |= x;
                             }
                         }
