@@ -1605,13 +1605,19 @@ impl Chainer {
             f(pot(cell, other, true), Cause::NakedSingle, None);
         }
         if x {
-            let dv = b.digits[v as usize] & !(1u128 << cell);
-            for kind in [BLOCK, ROW, COLUMN] {
-                let region = CELL_REGION[cell][kind];
-                let rest = dv & REGION_MASK[region];
-                if rest.count_ones() == 1 {
+            // The digit's places in each region of the cell, without it: exactly one is a
+            // nonzero set with no second bit (a bit test, where `count_ones` on 128 bits is a
+            // software sequence in this build).
+            let dv = b.digits[v as usize];
+            for (kind, &others) in REGION_REST[cell].iter().enumerate() {
+                let rest = dv & others;
+                if rest != 0 && rest & (rest - 1) == 0 {
                     let other = rest.trailing_zeros() as usize;
-                    f(pot(other, v, true), Cause::Hidden(kind as u8), Some(region));
+                    f(
+                        pot(other, v, true),
+                        Cause::Hidden(kind as u8),
+                        Some(CELL_REGION[cell][kind]),
+                    );
                 }
             }
         }
