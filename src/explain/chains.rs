@@ -1720,13 +1720,17 @@ impl Chainer {
             if !cycles_now && !chase {
                 break;
             }
+            // The target (an off potential, made in the first batch) found in a later round
+            // has complexity `next_depth + 3` or more.
+            let chase_later = chase && self.can_beat(fc_base, next_depth + 3, fc_key);
             // A node matters for a cycle of a later round only in the source's component; an
             // off node for one closed in this round only if it links back to the source (a
-            // partner); and, while the target is chased, a node that reaches it.
+            // partner); and, while the target is chased and could be found in a later round,
+            // a node that reaches it (the target itself is made in any round that chases it).
             let keep = |q: Pot, partner: bool| {
                 (cycles_later && reach.comp[q as usize] == src_comp)
                     || (partner && cycles_now)
-                    || (chase && reach.reaches(q, tgt))
+                    || (chase_later && reach.reaches(q, tgt))
             };
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
