@@ -817,6 +817,16 @@ impl Links {
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
             // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
             let start = self.edges.len() as u32;
+            if b.cands[cell] == 0 {
+                // A placed cell: no list for any of its potentials, set at its first digit.
+                if v == 1 {
+                    for (lo, hi) in &mut self.modes {
+                        lo.0[2 * k..2 * k + 18].fill(start);
+                        hi.0[2 * k..2 * k + 18].fill(start);
+                    }
+                }
+                continue;
+            }
             if !b.has(cell, v) {
                 for (lo, hi) in &mut self.modes {
                     lo.0[2 * k..2 * k + 2].fill(start);
