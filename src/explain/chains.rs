@@ -882,6 +882,16 @@ impl Links {
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
             // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
             let start = self.edges.len() as u32;
+            if b.cands[cell] == 0 {
+                // A placed cell: no list for any of its potentials, set at its first digit.
+                if v == 1 {
+                    for (lo, hi) in &mut self.modes {
+                        lo.0[2 * k..2 * k + 18].fill(start);
+                        hi.0[2 * k..2 * k + 18].fill(start);
+                    }
+                }
+                continue;
+            }
             if !b.has(cell, v) {
                 for (lo, hi) in &mut self.modes {
                     lo.0[2 * k..2 * k + 2].fill(start);
@@ -978,12 +988,11 @@ struct Reach {
     words: usize,
     /// Per component, the components it reaches (itself included), `words` words each.
     closure: Vec<u64>,
-    /// Tarjan's scratch: visit order, low links, the stack, the explicit call stack (potential,
-    /// next edge), and the potentials in component order.
+    /// Tarjan's scratch: visit order, the stack, the explicit call stack (each parent's
+    /// potential, next edge, list end and low link), and the potentials in component order.
     index: ByPot<u16>,
-    low: ByPot<u16>,
     stack: Vec<u16>,
-    calls: Vec<(u16, u32)>,
+    calls: Vec<(u16, u32, u32, u16)>,
     members: Vec<u16>,
     /// Where each component's potentials start in `members` (and where the last ends).
     starts: Vec<u32>,
@@ -1034,21 +1043,27 @@ impl Reach {
         }
         self.words = count.div_ceil(64);
         let words = self.words;
+        // Every row zeroed at once; each is then ORed into in place.
+        self.closure.clear();
         self.closure.resize(count * words, 0);
         for c in 0..count {
             let (head, tail) = self.closure.split_at_mut(c * words);
             let row = &mut tail[..words];
-            row.fill(0);
             row[c / 64] |= 1 << (c % 64);
             for &v in &self.members[self.starts[c] as usize..self.starts[c + 1] as usize] {
                 for &(w, _) in links.of(v) {
                     let d = self.comp[w as usize] as usize;
-                    if row[d / 64] >> (d % 64) & 1 == 0 {
+                    let bit = 1 << (d % 64);
+                    if row[d / 64] & bit == 0 {
                         if links.leads_nowhere(w) {
                             // A dead end reaches only itself.
-                            row[d / 64] |= 1 << (d % 64);
+                            row[d / 64] |= bit;
                         } else {
-                            for (r, &x) in row.iter_mut().zip(&head[d * words..(d + 1) * words]) {
+                            // `d` is complete, so numbered below `c`, and reaches only
+                            // components numbered up to its own: its row's first words.
+                            let used = d / 64 + 1;
+                            let from = &head[d * words..d * words + used];
+                            for (r, &x) in row[..used].iter_mut().zip(from) {
                                 *r |= x;
                             }
                         }
@@ -1058,21 +1073,26 @@ impl Reach {
         }
     }
 
-    /// Tarjan's visit from `root`, with an explicit call stack.
+    /// Tarjan's visit from `root`, with an explicit call stack. The potential being visited,
+    /// its next edge, its list's end and its low link are kept in locals; a descent pushes
+    /// them (the parent's frame) and a return pops them.
     fn strong_connect(&mut self, links: &Links, root: Pot, next: &mut u16) {
-        self.index[root as usize] = *next;
-        self.low[root as usize] = *next;
+        let (mut v, mut e, mut end) = (
+            root as usize,
+            links.lo[root as usize],
+            links.hi[root as usize],
+        );
+        self.index[v] = *next;
+        let mut low = *next;
         *next += 1;
         self.stack.push(root);
-        self.calls.push((root, links.lo[root as usize]));
-        while let Some(&mut (v, ref mut e)) = self.calls.last_mut() {
-            let vi = v as usize;
-            if *e < links.hi[vi] {
-                let w = links.edges[*e as usize].0 as usize;
-                *e += 1;
-                if self.index[w] == Self::UNSEEN {
+        loop {
+            if e < end {
+                let w = links.edges[e as usize].0 as usize;
+                e += 1;
+                let iw = self.index[w];
+                if iw == Self::UNSEEN {
                     self.index[w] = *next;
-                    *next += 1;
                     if links.leads_nowhere(w as Pot) {
                         // A dead end is a component of its own, complete at once.
                         self.comp[w] = self.ons.len() as u16;
@@ -1080,18 +1100,18 @@ impl Reach {
                         self.members.push(w as u16);
                         self.ons.push(pot_on(w as Pot) as u16);
                     } else {
-                        self.low[w] = self.index[w];
                         self.stack.push(w as u16);
-                        self.calls.push((w as u16, links.lo[w]));
+                        self.calls.push((v as u16, e, end, low));
+                        (v, e, end, low) = (w, links.lo[w], links.hi[w], *next);
                     }
+                    *next += 1;
                 } else if self.comp[w] == Self::UNSEEN {
                     // On the stack (not yet in a component).
-                    self.low[vi] = self.low[vi].min(self.index[w]);
+                    low = low.min(iw);
                 }
                 continue;
             }
-            self.calls.pop();
-            if self.low[vi] == self.index[vi] {
+            if low == self.index[v] {
                 let c = self.ons.len() as u16;
                 self.starts.push(self.members.len() as u32);
                 let mut ons = 0;
@@ -1099,15 +1119,17 @@ impl Reach {
                     self.comp[w as usize] = c;
                     self.members.push(w);
                     ons += pot_on(w) as u16;
-                    if w == v {
+                    if w as usize == v {
                         break;
                     }
                 }
                 self.ons.push(ons);
             }
-            if let Some(&(u, _)) = self.calls.last() {
-                let u = u as usize;
-                self.low[u] = self.low[u].min(self.low[vi]);
+            match self.calls.pop() {
+                Some((u, ue, uend, ulow)) => {
+                    (v, e, end, low) = (u as usize, ue, uend, ulow.min(low));
+                }
+                None => break,
             }
         }
     }
@@ -1662,13 +1684,19 @@ impl Chainer {
             f(pot(cell, other, true), Cause::NakedSingle, None);
         }
         if x {
-            let dv = b.digits[v as usize] & !(1u128 << cell);
-            for kind in [BLOCK, ROW, COLUMN] {
-                let region = CELL_REGION[cell][kind];
-                let rest = dv & REGION_MASK[region];
-                if rest.count_ones() == 1 {
+            // The digit's places in each region of the cell, without it: exactly one is a
+            // nonzero set with no second bit (a bit test, where `count_ones` on 128 bits is a
+            // software sequence in this build).
+            let dv = b.digits[v as usize];
+            for (kind, &others) in REGION_REST[cell].iter().enumerate() {
+                let rest = dv & others;
+                if rest != 0 && rest & (rest - 1) == 0 {
                     let other = rest.trailing_zeros() as usize;
-                    f(pot(other, v, true), Cause::Hidden(kind as u8), Some(region));
+                    f(
+                        pot(other, v, true),
+                        Cause::Hidden(kind as u8),
+                        Some(CELL_REGION[cell][kind]),
+                    );
                 }
             }
         }
@@ -1699,6 +1727,16 @@ impl Chainer {
     /// source's component cannot be on a cycle (each node of one reaches the source again), and
     /// while the target is wanted and not found, it matters only if it reaches the target: the
     /// others get no node (a dead end is one of them).
+    ///
+    /// The pruning bound (fixed during a search: hints are offered after it) is read per round
+    /// of the two batches: a cycle closed in a round has the complexity of its closing node's
+    /// depth, so a round runs only while those cycles, or the target while it is chased, could
+    /// beat the best hint; and where the cycles of later rounds cannot, a round makes, besides
+    /// the chased nodes, only the off nodes that close a cycle at once (the partners) and the
+    /// closing nodes. Every test only turns false as rounds go on, so a node left out would be
+    /// left out at every later meeting too; every node made is made as before (same parent,
+    /// order and layer), and every cycle or target chain that could beat the best hint is made
+    /// whole. Only hints that could not be picked, and fewer nodes against `--se-budget`, go.
     fn do_cycles(
         &mut self,
         src: Pot,
@@ -1745,20 +1783,34 @@ impl Chainer {
             self.part[q as usize] = 1 << i;
         }
         while !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
-            // A cycle closed from here on has at least this complexity (and at least four).
+            // This round makes off nodes at depth `next_depth` (the on ones pending are one
+            // less), then on nodes and closing nodes at `next_depth + 1`. A cycle's complexity is
+            // its closing node's depth (its chain's potentials are distinct, the source counted
+            // once), so the cycles closed in this round have complexity `next_depth + 1`, those
+            // of later rounds `next_depth + 3` or more (and every cycle at least four).
             let next_depth = pending_on
                 .first()
                 .or(pending_off.first())
                 .map_or(0, |&(n, _)| self.nodes[n as usize].depth as u32 + 1);
-            let cycles_can = self.can_beat(base, next_depth.max(4), sort_key);
-            let chain_can =
+            let cycles_now = self.can_beat(base, (next_depth + 1).max(4), sort_key);
+            let cycles_later = self.can_beat(base, (next_depth + 3).max(4), sort_key);
+            let chase =
                 want_target && target.is_none() && self.can_beat(fc_base, next_depth + 1, fc_key);
-            if !cycles_can && !chain_can {
+            if !cycles_now && !chase {
                 break;
             }
-            let chase = want_target && target.is_none();
-            let keep =
-                |q: Pot| reach.comp[q as usize] == src_comp || (chase && reach.reaches(q, tgt));
+            // The target (an off potential, made in the first batch) found in a later round
+            // has complexity `next_depth + 3` or more.
+            let chase_later = chase && self.can_beat(fc_base, next_depth + 3, fc_key);
+            // A node matters for a cycle of a later round only in the source's component; an
+            // off node for one closed in this round only if it links back to the source (a
+            // partner); and, while the target is chased and could be found in a later round,
+            // a node that reaches it (the target itself is made in any round that chases it).
+            let keep = |q: Pot, partner: bool| {
+                (cycles_later && reach.comp[q as usize] == src_comp)
+                    || (partner && cycles_now)
+                    || (chase_later && reach.reaches(q, tgt))
+            };
             length += 1;
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
@@ -1774,11 +1826,13 @@ impl Chainer {
                             // back to the source (a partner) and is not on the node's chain
                             // (SE's `isParent`). Every potential on that chain was made in this
                             // search, so only the partners' part of it is read. (The target is
-                            // never on a chain: its first node is the target.)
-                            if pb & !m == 0 {
+                            // never on a chain: its first node is the target.) Made again, it
+                            // derives only the source (its other on potentials were made from
+                            // its first node, or left out for good): a cycle of this round.
+                            if pb & !m == 0 || !cycles_now {
                                 continue;
                             }
-                        } else if !keep(q) {
+                        } else if !keep(q, pb != 0) {
                             // Outside the source's component and not leading to the target
                             // while it is wanted. So is every off potential with no links (a
                             // dead end): it would derive nothing in the next batch.
@@ -1807,6 +1861,9 @@ impl Chainer {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let fresh = self.stamp_on[cv(q)] != stamp;
                     if length >= 4 && q == src {
+                        if !cycles_now {
+                            continue;
+                        }
                         let n = push1(
                             &mut self.nodes,
                             &mut self.parents,
@@ -1816,7 +1873,7 @@ impl Chainer {
                             p,
                         );
                         cycles.push(n);
-                    } else if fresh && keep(q) {
+                    } else if fresh && keep(q, false) {
                         let n = push1(
                             &mut self.nodes,
                             &mut self.parents,
@@ -1872,6 +1929,7 @@ impl Chainer {
             pending_off.push(root);
         }
         let target = conj(src);
+        let off_src = !pot_on(src);
         let mut found = chains.iter().any(|&c| self.nodes[c as usize].pot == target);
         let (base, sort_key) = unary_base(false, true, y);
         let links = &self.links;
@@ -1879,14 +1937,25 @@ impl Chainer {
         // (nor stamped: they would not be made later either). A dead end reaches nothing.
         let reach = &self.reach;
         while !found && !self.spent() && (!pending_on.is_empty() || !pending_off.is_empty()) {
-            // The target found from here on has at least this complexity.
+            // The target's complexity is its depth plus one (its chain's potentials are
+            // distinct). An off target (on source) is made in this round's first batch, at
+            // `next_depth`; an on target in its second, one deeper than the off nodes it reads
+            // (at `next_depth + 1`, or at 1 in the first round of an off source, which reads the
+            // source itself). So the target found in this round has this complexity, and one
+            // found in a later round two more.
             let next_depth = pending_on
                 .first()
                 .or(pending_off.first())
                 .map_or(0, |&n| self.nodes[n as usize].depth as u32 + 1);
-            if !self.can_beat(base, next_depth + 1, sort_key) {
+            let now = next_depth + 1 + (off_src && !pending_on.is_empty()) as u32;
+            if !self.can_beat(base, now, sort_key) {
                 break;
             }
+            // In the last round that could find a target that beats the best hint, only the
+            // nodes that make it at once matter: an on source's round ends after the first
+            // batch; an off source's makes only the off nodes that link to the target, then
+            // only the target.
+            let last = !self.can_beat(base, now + 2, sort_key);
             std::mem::swap(&mut batch, &mut pending_on);
             pending_on.clear();
             for &p in &batch {
@@ -1896,7 +1965,10 @@ impl Chainer {
                     if is_target || fresh {
                         if fresh {
                             self.stamp_off[cv(q)] = stamp;
-                            if !is_target && !reach.reaches(q, target) {
+                            if !is_target
+                                && (!reach.reaches(q, target)
+                                    || (last && !links.of(q).iter().any(|&(r, _)| r == target)))
+                            {
                                 continue;
                             }
                         }
@@ -1918,13 +1990,16 @@ impl Chainer {
                     }
                 }
             }
+            if last && !off_src {
+                break;
+            }
             std::mem::swap(&mut batch, &mut pending_off);
             pending_off.clear();
             for &p in &batch {
                 for &(q, cause) in links.of(self.nodes[p as usize].pot) {
                     let is_target = q == target && !found;
                     let fresh = self.stamp_on[cv(q)] != stamp;
-                    if is_target || (fresh && reach.reaches(q, target)) {
+                    if is_target || (fresh && !last && reach.reaches(q, target)) {
                         let n = push1(
                             &mut self.nodes,
                             &mut self.parents,
