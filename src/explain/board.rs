@@ -99,6 +99,23 @@ const PEER_MASK_C: [Cells; 81] = {
     out
 };
 
+/// For each cell, its block, row and column (`BLOCK`, `ROW`, `COLUMN`) without the cell itself.
+const REGION_REST_C: [[Cells; 3]; 81] = {
+    let mut out = [[0u128; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let [block, row, column] = CELL_REGION_C[c];
+        let without = !(1u128 << c);
+        out[c] = [
+            REGION_MASK_C[block] & without,
+            REGION_MASK_C[row] & without,
+            REGION_MASK_C[column] & without,
+        ];
+        c += 1;
+    }
+    out
+};
+
 /// All 81 cells.
 pub(crate) const ALL_CELLS: Cells = (1u128 << 81) - 1;
 
@@ -137,6 +154,7 @@ const PEERS_CHAIN_ORDER_C: [[u8; 20]; 81] = {
 pub(crate) static REGION_CELLS: [[u8; 9]; 27] = REGION_CELLS_C;
 pub(crate) static REGION_MASK: [Cells; 27] = REGION_MASK_C;
 pub(crate) static CELL_REGION: [[usize; 3]; 81] = CELL_REGION_C;
+pub(crate) static REGION_REST: [[Cells; 3]; 81] = REGION_REST_C;
 pub(crate) static INDEX_IN_REGION: [[u8; 3]; 81] = INDEX_IN_REGION_C;
 pub(crate) static PEER_MASK: [Cells; 81] = PEER_MASK_C;
 /// Each cell's three regions as one set of regions (bit `r` for region `r`).

@@ -32,7 +32,7 @@ use std::ops::ControlFlow;
 use super::basic;
 use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, ALL_CELLS, BLOCK,
-    CELL_REGION, COLUMN, INDEX_IN_REGION, PEER_MASK, REGION_CELLS, REGION_MASK, ROW,
+    CELL_REGION, COLUMN, INDEX_IN_REGION, PEER_MASK, REGION_CELLS, REGION_MASK, REGION_REST, ROW,
 };
 use super::hint::{Detail, Hint};
 use super::popcount::Pop;
