@@ -699,6 +699,27 @@ mod tests {
         }
     }
 
+    /// A position that keeps the solution `solved`: some of its digits given (`tries` picks),
+    /// and fewer than `removals` of its wrong candidates taken out at random.
+    fn sound_position(
+        solved: &[u8],
+        tries: usize,
+        removals: u64,
+        rng: &mut impl FnMut() -> u64,
+    ) -> (Grid, Board) {
+        let cells = super::super::tests::some_of(solved, tries, rng);
+        let g = Grid::from_cells(cells).expect("digits");
+        let mut start = Board::new(&g);
+        for _ in 0..rng() % removals {
+            let c = (rng() % 81) as usize;
+            let v = (rng() % 9 + 1) as u8;
+            if v != solved[c] {
+                start.remove(c, v);
+            }
+        }
+        (g, start)
+    }
+
     /// `close` reaches the grid whole passes reach, at every level, from scratch and going on
     /// from where the level below stopped, on positions that keep a solution (some of its
     /// digits given, some of its wrong candidates gone), where singles cannot contradict.
@@ -708,16 +729,7 @@ mod tests {
         let mut rng = super::super::tests::xorshift(0x9e37_79b9_7f4a_7c15);
         let mut solved_count = 0;
         for round in 0..4000 {
-            let cells = super::super::tests::some_of(&solved, 10 + round % 40, &mut rng);
-            let g = Grid::from_cells(cells).expect("digits");
-            let mut start = Board::new(&g);
-            for _ in 0..rng() % 60 {
-                let c = (rng() % 81) as usize;
-                let v = (rng() % 9 + 1) as u8;
-                if v != solved[c] {
-                    start.remove(c, v);
-                }
-            }
+            let (g, start) = sound_position(&solved, 10 + round % 40, 60, &mut rng);
             let mut below = start.clone();
             let mut before = (false, false);
             for (i, &(_, blocks, lines, naked, _)) in LEVELS.iter().enumerate() {
@@ -752,16 +764,7 @@ mod tests {
         let mut chainer = Chainer::new();
         let (mut stepped, mut solved_count) = (0, 0);
         for round in 0..3000 {
-            let cells = super::super::tests::some_of(&solved, 17 + round % 30, &mut rng);
-            let g = Grid::from_cells(cells).expect("digits");
-            let mut start = Board::new(&g);
-            for _ in 0..rng() % 80 {
-                let c = (rng() % 81) as usize;
-                let v = (rng() % 9 + 1) as u8;
-                if v != solved[c] {
-                    start.remove(c, v);
-                }
-            }
+            let (g, start) = sound_position(&solved, 17 + round % 30, 80, &mut rng);
             let mut want = start.clone();
             let mut steps = 0;
             'step: while !want.is_solved() {
