@@ -244,7 +244,8 @@ pub(crate) struct Path {
 /// Runs SE's loop on `board` until solved, stuck (no producer has a hint), or out of budget.
 ///
 /// When the steps are not kept, the loop stops early once the rest of the path cannot change
-/// a rating: see [`settled`].
+/// a rating (see [`settled`]), and once ER is 2.5 or more it takes the direct producers' steps
+/// all at once (see [`direct_fixpoint`]).
 ///
 /// `count`, when the puzzle is not yet known to have exactly one solution, counts its
 /// solutions (up to two); it is called once, before the first producer from [`UniqueLoops`]
