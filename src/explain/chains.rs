@@ -870,7 +870,9 @@ struct Links {
     /// mode's are swapped into `lo` and `hi` (what they held waits in its place here).
     modes: [(ByPot<u32>, ByPot<u32>); 3],
     /// The mode whose slices `lo` and `hi` hold.
-    live: Option<usize>,
+    selected: Option<usize>,
+    /// How many entries of `edges` are in some list (see [`Links::update`]).
+    live: usize,
 }
 
 impl Links {
@@ -880,11 +882,10 @@ impl Links {
         self.edges.clear();
         for k in 0..729 {
             let (cell, v) = (k / 9, (k % 9 + 1) as u8);
-            // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
-            let start = self.edges.len() as u32;
             if b.cands[cell] == 0 {
                 // A placed cell: no list for any of its potentials, set at its first digit.
                 if v == 1 {
+                    let start = self.edges.len() as u32;
                     for (lo, hi) in &mut self.modes {
                         lo.0[2 * k..2 * k + 18].fill(start);
                         hi.0[2 * k..2 * k + 18].fill(start);
@@ -892,39 +893,131 @@ impl Links {
                 }
                 continue;
             }
-            if !b.has(cell, v) {
-                for (lo, hi) in &mut self.modes {
-                    lo.0[2 * k..2 * k + 2].fill(start);
-                    hi.0[2 * k..2 * k + 2].fill(start);
-                }
-                continue;
+            self.list(b, cell, v);
+        }
+        self.live = self.edges.len();
+    }
+
+    /// Makes the lists of `cell`'s potentials of `v` on `b` (none unless `v` is a candidate
+    /// there), at the end of `edges`, and points every mode's slices at them.
+    #[inline(always)]
+    fn list(&mut self, b: &Board, cell: usize, v: u8) {
+        let k = cell * 9 + v as usize - 1;
+        // The off potential (`2k`), then the on one (`2k + 1`): packed potentials count up.
+        let start = self.edges.len() as u32;
+        if !b.has(cell, v) {
+            for (lo, hi) in &mut self.modes {
+                lo.0[2 * k..2 * k + 2].fill(start);
+                hi.0[2 * k..2 * k + 2].fill(start);
             }
-            let edges = &mut self.edges;
-            Chainer::off_targets(b, cell, v, true, true, |on, cause, _| {
-                edges.push((on, cause))
-            });
-            // The Y links open each list: the last digit of a bivalue cell (off), the cell's
-            // other digits (on).
-            let count = b.count(cell);
-            let mid = self.edges.len() as u32;
-            Chainer::push_on_to_off(b, pot(cell, v, true), true, &mut self.edges);
-            let end = self.edges.len() as u32;
-            let (off_ys, on_ys) = ((count == 2) as u32, count - 1);
-            // On potentials lose their Y links without Y (their X links are read in every
-            // mode); off potentials keep only their Y link without X, only their X links
-            // without Y.
-            let spans = [
-                [(start + off_ys, mid), (mid + on_ys, end)],
-                [(start, start + off_ys), (mid, end)],
-                [(start, mid), (mid, end)],
-            ];
-            for ((lo, hi), spans) in self.modes.iter_mut().zip(spans) {
-                for (i, (l, h)) in spans.into_iter().enumerate() {
-                    lo[2 * k + i] = l;
-                    hi[2 * k + i] = h;
+            return;
+        }
+        let edges = &mut self.edges;
+        Chainer::off_targets(b, cell, v, true, true, |on, cause, _| {
+            edges.push((on, cause))
+        });
+        // The Y links open each list: the last digit of a bivalue cell (off), the cell's
+        // other digits (on).
+        let count = b.count(cell);
+        let mid = self.edges.len() as u32;
+        Chainer::push_on_to_off(b, pot(cell, v, true), true, &mut self.edges);
+        let end = self.edges.len() as u32;
+        let (off_ys, on_ys) = ((count == 2) as u32, count - 1);
+        // On potentials lose their Y links without Y (their X links are read in every
+        // mode); off potentials keep only their Y link without X, only their X links
+        // without Y.
+        let spans = [
+            [(start + off_ys, mid), (mid + on_ys, end)],
+            [(start, start + off_ys), (mid, end)],
+            [(start, mid), (mid, end)],
+        ];
+        for ((lo, hi), spans) in self.modes.iter_mut().zip(spans) {
+            for (i, (l, h)) in spans.into_iter().enumerate() {
+                lo[2 * k + i] = l;
+                hi[2 * k + i] = h;
+            }
+        }
+    }
+
+    /// Turns the table of `old` into that of `b`: only the lists that can differ are made
+    /// again (at the end of `edges`; the old ones are left unread), unless the unread part has
+    /// grown as large as the rest, and then the whole table is built.
+    ///
+    /// A potential's lists read its cell's candidates (the Y links, and whether it is a
+    /// candidate at all) and its digit's places in the cell's three regions (the X links:
+    /// every other place in them, for the on potential; the last one in each, for the off
+    /// one). So they can differ only for the potentials of a cell whose candidates differ, and
+    /// for those of a digit that differs in some cell, in that cell's peers: every other list
+    /// is the same on `b` as on `old`, and made again it would be made the same.
+    fn update(&mut self, old: &Board, b: &Board) {
+        if self.edges.len() >= 2 * self.live {
+            self.build(b);
+            return;
+        }
+        self.park();
+        let mut changed: Cells = 0;
+        let mut near = [0 as Cells; 10];
+        for (cell, (&was, &is)) in old.cands.iter().zip(&b.cands).enumerate() {
+            let diff = was ^ is;
+            if diff != 0 {
+                changed |= 1 << cell;
+                for v in digits_of(diff) {
+                    near[v as usize] |= PEER_MASK[cell];
                 }
             }
         }
+        for v in 1..=9u8 {
+            // The potentials with lists on either grid (the others have none on both).
+            let redo =
+                (changed | near[v as usize]) & (old.digits[v as usize] | b.digits[v as usize]);
+            for cell in cells_of(redo) {
+                let k = cell * 9 + v as usize - 1;
+                let (lo, hi) = &self.modes[2];
+                // Both lists of a potential pair lie together: the off one, then the on one.
+                self.live -= (hi[2 * k + 1] - lo[2 * k]) as usize;
+                let start = self.edges.len();
+                self.list(b, cell, v);
+                self.live += self.edges.len() - start;
+            }
+        }
+    }
+
+    /// The list of potential `p` in mode `m` (see [`Links::mode`]), whichever is selected.
+    #[cfg(any(test, debug_assertions))]
+    fn list_of(&self, m: usize, p: usize) -> &[(Pot, Cause)] {
+        let (lo, hi) = if self.selected == Some(m) {
+            (&self.lo, &self.hi)
+        } else {
+            (&self.modes[m].0, &self.modes[m].1)
+        };
+        &self.edges[lo[p] as usize..hi[p] as usize]
+    }
+
+    /// Both tables hold the same lists in every mode.
+    #[cfg(any(test, debug_assertions))]
+    fn assert_same(&self, other: &Links) {
+        for m in 0..3 {
+            for p in 0..1458 {
+                assert_eq!(
+                    self.list_of(m, p),
+                    other.list_of(m, p),
+                    "mode {m}, potential {p}"
+                );
+            }
+        }
+    }
+
+    /// Debug builds: the table holds, in every mode, the lists a build on `b` makes.
+    #[cfg(debug_assertions)]
+    fn check(&self, b: &Board) {
+        thread_local! {
+            static FRESH: std::cell::RefCell<Links> = std::cell::RefCell::new(Links::default());
+        }
+        FRESH.with(|fresh| {
+            let mut fresh = fresh.borrow_mut();
+            fresh.build(b);
+            self.assert_same(&fresh);
+        });
     }
 
     /// The index in [`Links::modes`] of mode (`y`, `x`): X, Y, XY (without Y, the X links).
@@ -938,7 +1031,7 @@ impl Links {
 
     /// Puts the selected mode's slices back in [`Links::modes`].
     fn park(&mut self) {
-        if let Some(m) = self.live.take() {
+        if let Some(m) = self.selected.take() {
             let (lo, hi) = &mut self.modes[m];
             std::mem::swap(&mut self.lo, lo);
             std::mem::swap(&mut self.hi, hi);
@@ -948,12 +1041,12 @@ impl Links {
     /// Selects the links of mode (`y`, `x`) (swaps its slices in: no copy).
     fn select(&mut self, y: bool, x: bool) {
         let m = Self::mode(y, x);
-        if self.live != Some(m) {
+        if self.selected != Some(m) {
             self.park();
             let (lo, hi) = &mut self.modes[m];
             std::mem::swap(&mut self.lo, lo);
             std::mem::swap(&mut self.hi, hi);
-            self.live = Some(m);
+            self.selected = Some(m);
         }
     }
 
@@ -1298,10 +1391,20 @@ impl Chainer {
 
     /// Selects the links of mode (`y`, `x`) on `b`, building the table unless it holds `b`.
     fn static_links(&mut self, b: &Board, y: bool, x: bool) {
-        if self.links_grid.as_ref() != Some(b) {
-            self.links.build(b);
-            self.links_grid = Some(b.clone());
-            self.reach_mode = None;
+        match &mut self.links_grid {
+            Some(old) if old == b => {}
+            Some(old) => {
+                self.links.update(old, b);
+                old.clone_from(b);
+                self.reach_mode = None;
+                #[cfg(debug_assertions)]
+                self.links.check(b);
+            }
+            None => {
+                self.links.build(b);
+                self.links_grid = Some(b.clone());
+                self.reach_mode = None;
+            }
         }
         self.links.select(y, x);
     }
@@ -3136,6 +3239,69 @@ mod tests {
     /// where no on potential reached from the source leads back to it.
     /// In the static multiple mode's links, every propagation derives only what its source
     /// reaches, and `meet` agrees with the searches on every cell's and region's group.
+    /// A cell and a digit drawn by a xorshift step of `seed`.
+    fn random_candidate(seed: &mut u64) -> (usize, u8) {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        ((*seed % 81) as usize, (*seed / 81 % 9 + 1) as u8)
+    }
+
+    /// The link table made up to date from another grid's (`Links::update`) holds the lists a
+    /// build makes, in every mode: along a solving path of sorts (candidates taken out, digits
+    /// placed), and between unrelated grids (candidates come back too).
+    #[test]
+    fn updated_links_are_those_a_build_makes() {
+        let puzzles = [
+            "...92......68.3...19..7...623..4.1....1...7....8.3..297...8..91...5.72......64...",
+            "7.....4...2..7..8...3..8.799..5..3...6..2..9...1.97..6...3..9...3..4..6...9..1.35",
+            "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2",
+        ];
+        let (mut links, mut fresh) = (Links::default(), Links::default());
+        let mut old: Option<Board> = None;
+        let (mut updates, mut builds) = (0, 0);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for text in puzzles.iter().cycle().take(6) {
+            let g: Grid = text.parse().unwrap();
+            let mut b = Board::new(&g);
+            for round in 0..40 {
+                match &old {
+                    Some(o) => {
+                        let before = links.edges.len() >= 2 * links.live;
+                        links.update(o, &b);
+                        if before {
+                            builds += 1;
+                        } else {
+                            updates += 1;
+                        }
+                    }
+                    None => links.build(&b),
+                }
+                // Some selection in place, as the searches leave it.
+                links.select(round % 3 != 0, round % 2 == 0);
+                fresh.build(&b);
+                links.assert_same(&fresh);
+                old = Some(b.clone());
+                // Take out a few candidates (never a cell's last), and now and then place one.
+                for i in 0..6 {
+                    let (cell, v) = random_candidate(&mut seed);
+                    if b.has(cell, v) && b.count(cell) > 2 {
+                        if i == 0 && round % 4 == 1 {
+                            b.place(cell, v);
+                        } else {
+                            b.remove(cell, v);
+                        }
+                    }
+                }
+            }
+        }
+        // Both ways were taken.
+        assert!(
+            updates > 100 && builds > 5,
+            "{updates} updates, {builds} builds"
+        );
+    }
+
     #[test]
     fn reach_agrees_with_a_search_of_the_links() {
         let (mut met, mut groups_seen) = (0, 0);
@@ -3253,10 +3419,7 @@ mod tests {
                 groups_seen += groups.len();
                 // Take out a few candidates (never a cell's last) for the next round.
                 for _ in 0..12 {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let (cell, v) = ((seed % 81) as usize, (seed / 81 % 9 + 1) as u8);
+                    let (cell, v) = random_candidate(&mut seed);
                     if b.has(cell, v) && b.count(cell) > 2 {
                         b.remove(cell, v);
                     }
