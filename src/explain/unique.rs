@@ -37,20 +37,55 @@ struct LoopHint {
 /// not extended beyond the longest loop that could still do better, and the search stops where
 /// none could (a 4.5 rectangle of type 1).
 pub(crate) fn unique_loops(b: &Board, sink: &mut dyn Sink) -> Flow {
-    if let Some(h) = first_loop_hint(b, &mut Scratch::default()) {
+    thread_local! {
+        /// One scratch per thread, kept from search to search (its walks' memo too).
+        static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+    }
+    let found = SCRATCH.with(|s| first_loop_hint(b, &mut s.borrow_mut()));
+    if let Some(h) = found {
         sink.add(h.hint)?;
     }
     ControlFlow::Continue(())
 }
 
-/// What one search keeps across its start cells, so it allocates nothing once they have grown:
-/// the loops found from one cell, one after another, the walk's path, and the valid loops whose
-/// hints were already offered (their cells and digits).
+/// What the searches keep, so they allocate nothing once it has grown: the loops found from one
+/// cell, one after another, the walk's path, the valid loops whose hints were already offered
+/// in this search (their cells and digits), and the walks that found no valid loop.
 #[derive(Default)]
 struct Scratch {
     results: Loops,
     path: Vec<usize>,
     offered: Vec<(Cells, u8, u8)>,
+    barren: Barren,
+}
+
+/// The walks that found no valid loop, per pair of digits: a walk reads only the cells holding
+/// both digits (`pair`) and their candidates (where it starts, where it may go, the extra
+/// digits), and the longest loop wanted. So a walk on the same digits, from the same cell, over
+/// the same `pair` with the same candidates, and wanting no longer loops, finds no valid loop
+/// either: it is not walked again. Kept by content (the cells and their candidates are
+/// compared), so it holds from any grid to any other, across steps and puzzles; only walks that
+/// wanted every loop (`max_len` unbounded) are recorded.
+struct Barren {
+    /// Per pair of digits (`v1 * 10 + v2`): the cells holding both, their candidates (by cell),
+    /// and the start cells whose walk found no valid loop there.
+    pairs: Vec<(Cells, [u16; 81], Cells)>,
+}
+
+impl Default for Barren {
+    fn default() -> Self {
+        Barren {
+            pairs: vec![(0, [0; 81], 0); 100],
+        }
+    }
+}
+
+impl Barren {
+    /// Does the entry of `v1`, `v2` describe `pair` on `b`?
+    fn holds(&self, key: usize, b: &Board, pair: Cells) -> bool {
+        let (cells, cands, _) = &self.pairs[key];
+        *cells == pair && cells_of(pair).all(|c| cands[c] == b.cands[c])
+    }
 }
 
 /// The hint SE's sort puts first.
@@ -60,7 +95,11 @@ fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
         results,
         path,
         offered,
+        barren,
     } = scratch;
+    offered.clear();
+    // The pairs whose `barren` entry describes this grid, and those checked (once per pair).
+    let (mut fits, mut checked): (u128, u128) = (0, 0);
     for cell in 0..81 {
         if b.count(cell) != 2 {
             continue;
@@ -81,6 +120,18 @@ fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
         if max_len < 4 {
             break;
         }
+        let key = v1 as usize * 10 + v2 as usize;
+        if checked >> key & 1 == 0 {
+            checked |= 1 << key;
+            if barren.holds(key, b, pair) {
+                fits |= 1 << key;
+            }
+        }
+        let known = fits >> key & 1 == 1;
+        if known && barren.pairs[key].2 >> cell & 1 == 1 {
+            // This walk found no valid loop on this pair before, wanting every loop.
+            continue;
+        }
         results.cells.clear();
         results.ends.clear();
         let walk = Walk {
@@ -94,6 +145,7 @@ fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
         let seen = [region_bits(cell), 0];
         walk.check_for_loops(cell, path, 0, 2, 0, None, results, seen);
         let mut start = 0;
+        let mut valid = false;
         for &end in &results.ends {
             let lp = &results.cells[start..end];
             start = end;
@@ -105,12 +157,25 @@ fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
             if !is_valid_loop(lp) {
                 continue;
             }
+            valid = true;
             let cells = lp.iter().fold(0 as Cells, |m, &c| m | 1 << c);
             if offered.contains(&(cells, v1, v2)) {
                 continue;
             }
             offered.push((cells, v1, v2));
             loop_hints(b, lp, v1, v2, &mut |h| offer(&mut best, h));
+        }
+        if !valid && max_len == usize::MAX {
+            let entry = &mut barren.pairs[key];
+            if !known {
+                entry.0 = pair;
+                for c in cells_of(pair) {
+                    entry.1[c] = b.cands[c];
+                }
+                entry.2 = 0;
+                fits |= 1 << key;
+            }
+            entry.2 |= 1 << cell;
         }
     }
     best

@@ -228,6 +228,73 @@ positions! {
         None;
 }
 
+/// A random position where loops abound: few digits, so that many cells share a pair; now and
+/// then a filled cell, and a digit from outside the pool (extra digits for types 2 to 4).
+fn loopy_board(next: &mut impl FnMut() -> u64) -> Board {
+    let mut b = Board {
+        values: [0; 81],
+        cands: [0; 81],
+        digits: [0; 10],
+        empty: 0,
+        left: [0; 27],
+    };
+    let pool = 5 + next() % 3;
+    for c in 0..81 {
+        let r = next();
+        if r % 9 == 0 {
+            b.values[c] = 9;
+            continue;
+        }
+        let want = 2 + (r >> 8) % 2;
+        let mut m = 0u16;
+        while u64::from(m.count_ones()) < want {
+            m |= 1 << (1 + next() % pool);
+        }
+        if (r >> 16) % 5 == 0 {
+            m |= 1 << (8 + next() % 2);
+        }
+        b.cands[c] = m;
+        b.empty |= 1 << c;
+    }
+    b.rebuild_digits();
+    b
+}
+
+/// The walks remembered as finding no valid loop (kept per thread from ask to ask) leave the
+/// hint the same: along sequences of positions, each the last with a candidate or two taken
+/// out (so most digit pairs keep their cells and candidates, and their walks are skipped), the
+/// producer's hint is the first of every hint the whole walk finds, sorted.
+#[test]
+fn remembered_barren_walks_keep_the_first_loop_hint() {
+    use super::super::unique::all_loop_hints;
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
+    let (mut found, mut asks) = (0, 0);
+    for _ in 0..300 {
+        let mut b = loopy_board(&mut next);
+        for _ in 0..12 {
+            let first = ask(Producer::UniqueLoops, &b);
+            assert_eq!(
+                format!("{first:?}"),
+                format!("{:?}", all_loop_hints(&b).first())
+            );
+            found += usize::from(first.is_some());
+            asks += 1;
+            // Take out a candidate or two (never below two in a cell).
+            for _ in 0..1 + next() % 2 {
+                let c = (next() % 81) as usize;
+                if b.cands[c].count_ones() > 2 {
+                    let v = digits_of(b.cands[c])
+                        .nth((next() % 2) as usize)
+                        .unwrap_or(1);
+                    b.cands[c] &= !(1 << v);
+                }
+            }
+            b.rebuild_digits();
+        }
+    }
+    assert!(found > 200 && found < asks, "{found} of {asks}");
+}
+
 /// The unique-loop producer finds only the hint SE's sort puts first (the rectangles first,
 /// then the loops whose hints can still sort before the best so far): on random positions
 /// where loops abound, it is the first of every hint the whole walk finds, sorted as SE sorts
@@ -238,34 +305,7 @@ fn the_first_loop_hint_is_the_first_of_all_sorted() {
     let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
     let (mut found, mut longer, mut sorted_after) = (0, 0, 0);
     for _ in 0..4000 {
-        let mut b = Board {
-            values: [0; 81],
-            cands: [0; 81],
-            digits: [0; 10],
-            empty: 0,
-            left: [0; 27],
-        };
-        // Few digits, so that many cells share a pair; now and then a filled cell, and a
-        // digit from outside the pool (extra digits for types 2 to 4).
-        let pool = 5 + next() % 3;
-        for c in 0..81 {
-            let r = next();
-            if r % 9 == 0 {
-                b.values[c] = 9;
-                continue;
-            }
-            let want = 2 + (r >> 8) % 2;
-            let mut m = 0u16;
-            while u64::from(m.count_ones()) < want {
-                m |= 1 << (1 + next() % pool);
-            }
-            if (r >> 16) % 5 == 0 {
-                m |= 1 << (8 + next() % 2);
-            }
-            b.cands[c] = m;
-            b.empty |= 1 << c;
-        }
-        b.rebuild_digits();
+        let b = loopy_board(&mut next);
         let all = all_loop_hints(&b);
         let first = ask(Producer::UniqueLoops, &b);
         assert_eq!(format!("{first:?}"), format!("{:?}", all.first()));
