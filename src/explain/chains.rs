@@ -1699,13 +1699,20 @@ impl Chainer {
         // does not repeat off potentials, so is much smaller) finds what is left. So it does
         // in the X and XY passes when no cycle can close for want of a second on potential in
         // the source's component (see `Reach::may_cycle`); the Y pass then has nothing to do.
-        let closable = ((y && b.count(cell) == 2)
-            || (x
-                && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
-                    (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).pop() == 2
-                })))
-            && self.reach.may_cycle(src);
-        if !closable && !x {
+        let closable = self.reach.may_cycle(src)
+            && ((y && b.count(cell) == 2)
+                || (x
+                    && [BLOCK, ROW, COLUMN].iter().any(|&kind| {
+                        (b.digits[v as usize] & REGION_MASK[CELL_REGION[cell][kind]]).pop() == 2
+                    })));
+        // The forcing-chain searches run only where the source reaches its target (see
+        // `do_forcing_chains`). Where no search runs, nothing is made: the nodes are not even
+        // reset (the next search that runs resets them first).
+        let (to_off, to_on) = (
+            x && self.reach.reaches(src, conj(src)),
+            x && self.reach.reaches(conj(src), src),
+        );
+        if !closable && !to_off && !to_on {
             return;
         }
         self.reset();
@@ -1718,13 +1725,12 @@ impl Chainer {
             // The cycle search from the on source also finds the forcing chain from it (SE
             // runs a second search; its tree is the same up to its target, see `do_cycles`).
             // Where the source does not reach that target, the search looks for cycles only.
-            let want_target = x && self.reach.reaches(src, conj(src));
-            let target = self.do_cycles(src, y, x, want_target, &mut cycles);
+            let target = self.do_cycles(src, y, x, to_off, &mut cycles);
             chains.extend(target);
-        } else {
+        } else if to_off {
             self.do_forcing_chains(src, y, &mut chains);
         }
-        if x {
+        if to_on {
             self.do_forcing_chains(conj(src), y, &mut chains);
         }
         for &dst in &cycles {
@@ -2006,17 +2012,16 @@ impl Chainer {
     ///
     /// The links do not change during a unary pass, so this is a breadth-first search of one
     /// static graph, each potential entered once: when `src` does not reach its target in that
-    /// graph ([`Reach`]), the search would create nodes and find nothing, and it is not run (a
-    /// dead-end off source, with no links, reaches nothing).
+    /// graph ([`Reach`]), the search would create nodes and find nothing, and the caller does not
+    /// run it (a dead-end off source, with no links, reaches nothing).
     ///
     /// A potential that does not reach the target cannot be on its chain (every node of it
     /// does), so it gets no node: the nodes made are made as before, from the same parents in
     /// the same order, and the target's chain is the same. (A dead-end off potential, with no
     /// links, reaches nothing; an off one skipped is still stamped as reached.)
     fn do_forcing_chains(&mut self, src: Pot, y: bool, chains: &mut Vec<u32>) {
-        if !self.reach.reaches(src, conj(src)) {
-            return;
-        }
+        // The caller asks only where the source reaches its target.
+        debug_assert!(self.reach.reaches(src, conj(src)));
         let stamp = self.next_stamp();
         let root = self.node(src, Cause::None, &[]);
         let mut pending_on = std::mem::take(&mut self.buf_a);
