@@ -761,6 +761,8 @@ pub(crate) struct Chainer {
     spare_links: Option<Links>,
     /// "Found nothing" memos of the searches that read one digit only (see [`DigitMemo`]).
     x_memo: DigitMemo,
+    /// "Found nothing" memo of the Y pass (see [`YMemo`]).
+    y_memo: YMemo,
     nishio_memo: DigitMemo,
     /// Digits whose sources the current Nishio search skips (their memo holds).
     nishio_skip: u16,
@@ -837,6 +839,45 @@ impl DigitMemo {
         for v in 1..=9 {
             self.clean[v] = Some(b.digits[v]);
         }
+    }
+}
+
+/// "Found nothing" for the Y pass (cycles only, from bivalue cells). In the Y links an off
+/// potential links only to its cell's last digit, so every off potential outside a bivalue
+/// cell is a dead end, and every on potential but a source is reached from an off one of its
+/// own bivalue cell: what a Y search makes — its components ([`Reach`], built from the
+/// bivalue cells), its nodes in their order, its cycles — depends only on the bivalue cells
+/// and their candidates (their peers' on-to-off links lead elsewhere only to dead ends, never
+/// made), and on the pruning bound. A cycle's removals are candidates of the grid seen by its
+/// potentials. So when the Y pass found no hint with no hint before it (nothing pruned), a
+/// later grid with the same bivalue cells, holding the same candidates, and no candidate the
+/// recorded grid lacked (SE's path only takes candidates out) finds the same cycles, none of
+/// which removes anything: the pass is skipped. Kept per puzzle, like the other memos, and off
+/// where they are (nested searches, a cell with fewer than two candidates).
+#[derive(Clone, Default)]
+struct YMemo {
+    /// The candidates of the grid where the Y pass found nothing.
+    clean: Option<[u16; 81]>,
+}
+
+impl YMemo {
+    /// Does the Y pass on `b` find nothing, by the record?
+    fn holds(&self, b: &Board) -> bool {
+        // Exactly two digits.
+        let two = |m: u16| {
+            let rest = m & m.wrapping_sub(1);
+            rest != 0 && rest & (rest - 1) == 0
+        };
+        self.clean.as_ref().is_some_and(|rec| {
+            rec.iter()
+                .zip(&b.cands)
+                .all(|(&r, &c)| c & !r == 0 && two(r) == two(c))
+        })
+    }
+
+    /// Records that the Y pass found no hint on `b`, nothing pruned.
+    fn record(&mut self, b: &Board) {
+        self.clean = Some(b.cands);
     }
 }
 
@@ -1323,6 +1364,7 @@ impl Chainer {
             links_grid: None,
             spare_links: None,
             x_memo: DigitMemo::default(),
+            y_memo: YMemo::default(),
             nishio_memo: DigitMemo::default(),
             nishio_skip: 0,
             reach: Reach::default(),
@@ -1345,6 +1387,7 @@ impl Chainer {
     fn forget_memos(&mut self) {
         self.nest_memo.clear();
         self.x_memo = DigitMemo::default();
+        self.y_memo = YMemo::default();
         self.nishio_memo = DigitMemo::default();
         self.triplets.forget();
         if let Some(inner) = self.inner.as_mut() {
@@ -1655,6 +1698,10 @@ impl Chainer {
             if !open(self) {
                 continue;
             }
+            let y_only = y && !x;
+            if memo && y_only && self.y_memo.holds(b) {
+                continue;
+            }
             self.static_links(b, y, x);
             // X links join potentials of one digit only, so the X pass needs the
             // components of the digits it searches, and finds them from their sources.
@@ -1676,6 +1723,10 @@ impl Chainer {
             // X-chains come first, so no hint so far means none was pruned.
             if memo && x_only && self.best.is_none() {
                 self.x_memo.record(b);
+            }
+            // Nor after the Y pass, which then found none either.
+            if memo && y_only && self.best.is_none() && !self.spent() {
+                self.y_memo.record(b);
             }
         }
     }
@@ -3250,6 +3301,69 @@ mod tests {
         *seed ^= *seed >> 7;
         *seed ^= *seed << 17;
         ((*seed % 81) as usize, (*seed / 81 % 9 + 1) as u8)
+    }
+
+    /// The Y pass's "found nothing" memo changes no hint: along sequences of grids (the first
+    /// unary hint applied, with the naked singles it leaves, or now and then candidates taken
+    /// out of cells with four or more, so that the bivalue cells stay), a chainer that
+    /// remembers hands over the same unary hints, in the same order, as a fresh one; and the
+    /// memo is used.
+    #[test]
+    fn the_y_memo_keeps_the_unary_hints() {
+        let puzzles = [
+            "...92......68.3...19..7...623..4.1....1...7....8.3..297...8..91...5.72......64...",
+            "7.....4...2..7..8...3..8.799..5..3...6..2..9...1.97..6...3..9...3..4..6...9..1.35",
+            "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2",
+        ];
+        let hints = |c: &mut Chainer, b: &Board| {
+            let mut out = Vec::new();
+            c.unary_hints(b, &mut |h| out.push(h));
+            out
+        };
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut kept = Chainer::new();
+        let (mut hits, mut rounds) = (0, 0);
+        for text in puzzles {
+            let g: Grid = text.parse().unwrap();
+            let mut b = Board::new(&g);
+            kept.set_limit(u64::MAX);
+            for round in 0..60 {
+                hits += usize::from(no_short_cell(&b) && kept.y_memo.holds(&b));
+                let with = hints(&mut kept, &b);
+                let mut fresh = Chainer::new();
+                fresh.set_limit(u64::MAX);
+                let without = hints(&mut fresh, &b);
+                assert_eq!(format!("{with:?}"), format!("{without:?}"), "{round}");
+                rounds += 1;
+                match with.first() {
+                    Some(h) if round % 3 != 2 => {
+                        for &(cell, m) in &h.elims {
+                            b.remove_mask(cell as usize, m);
+                        }
+                        if let Some((cell, v)) = h.place {
+                            b.place(cell as usize, v);
+                        }
+                    }
+                    _ => {
+                        for _ in 0..3 {
+                            let (cell, v) = random_candidate(&mut seed);
+                            if b.has(cell, v) && b.count(cell) > 3 {
+                                b.remove(cell, v);
+                            }
+                        }
+                    }
+                }
+                // The naked singles left.
+                while let Some(cell) = (0..81).find(|&c| b.values[c] == 0 && b.count(c) == 1) {
+                    let v = b.cands[cell].trailing_zeros() as u8;
+                    b.place(cell, v);
+                }
+                if b.is_solved() || !no_short_cell(&b) {
+                    break;
+                }
+            }
+        }
+        assert!(hits > 5, "{hits} of {rounds}");
     }
 
     /// The link table made up to date from another grid's (`Links::update`) holds the lists a
