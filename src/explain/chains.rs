@@ -1177,12 +1177,16 @@ impl Reach {
         }
         self.words = count.div_ceil(64);
         let words = self.words;
-        // Every row zeroed at once; each is then ORed into in place.
-        self.closure.clear();
-        self.closure.resize(count * words, 0);
+        // A component numbered `c` reaches only components numbered up to `c` (see below), so
+        // only its row's first `c / 64 + 1` words are written (zeroed, then ORed into in
+        // place); the rest of the row is never read (see `reaches` and `meet`).
+        if self.closure.len() < count * words {
+            self.closure.resize(count * words, 0);
+        }
         for c in 0..count {
             let (head, tail) = self.closure.split_at_mut(c * words);
-            let row = &mut tail[..words];
+            let row = &mut tail[..c / 64 + 1];
+            row.fill(0);
             row[c / 64] |= 1 << (c % 64);
             for &v in &self.members[self.starts[c] as usize..self.starts[c + 1] as usize] {
                 for &(w, _) in links.of(v) {
@@ -1276,25 +1280,29 @@ impl Reach {
             self.comp[from as usize] as usize,
             self.comp[to as usize] as usize,
         );
-        self.closure[c * self.words + d / 64] >> (d % 64) & 1 == 1
+        // A component reaches only components numbered up to its own, and its row holds no
+        // more words than those need.
+        d <= c && self.closure[c * self.words + d / 64] >> (d % 64) & 1 == 1
     }
 
     /// Do the potentials `pots` (candidates' potentials) all reach one potential, counting
     /// each as reaching itself? False means that no potential is reached by every one of them.
     fn meet(&self, pots: impl Iterator<Item = Pot>) -> bool {
-        // At most 1,458 components, so 23 words.
+        // At most 1,458 components, so 23 words. A row holds only the words up to its own
+        // component's (the others are zero): the common part is within the shortest row.
         let mut common = [!0u64; 23];
-        let common = &mut common[..self.words];
+        let mut used = self.words;
         for p in pots {
             let c = self.comp[p as usize] as usize;
-            for (a, &x) in common
+            used = used.min(c / 64 + 1);
+            for (a, &x) in common[..used]
                 .iter_mut()
-                .zip(&self.closure[c * self.words..(c + 1) * self.words])
+                .zip(&self.closure[c * self.words..c * self.words + used])
             {
                 *a &= x;
             }
         }
-        common.iter().any(|&w| w != 0)
+        common[..used].iter().any(|&w| w != 0)
     }
 
     /// Could a cycle through the on potential `p` close? It closes from an off potential whose
