@@ -32,7 +32,8 @@ use std::ops::ControlFlow;
 use super::basic;
 use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, ALL_CELLS, BLOCK,
-    CELL_REGION, COLUMN, INDEX_IN_REGION, PEER_MASK, REGION_CELLS, REGION_MASK, REGION_REST, ROW,
+    CELL_REGION, CELL_SLOTS, COLUMN, PEER_MASK, PEER_SLOTS, REGION_CELLS, REGION_MASK, REGION_REST,
+    ROW,
 };
 use super::hint::{Detail, Hint};
 use super::popcount::Pop;
@@ -553,9 +554,10 @@ impl Work {
     fn remove(&mut self, cell: usize, v: u8) {
         self.cands[cell] &= !(1 << v);
         let places = &mut self.places[v as usize];
-        for (&r, &i) in CELL_REGION[cell].iter().zip(&INDEX_IN_REGION[cell]) {
-            places[r] &= !(1 << i);
-        }
+        let [(b, kb), (r, kr), (c, kc)] = CELL_SLOTS[cell];
+        places[b as usize] &= kb;
+        places[r as usize] &= kr;
+        places[c as usize] &= kc;
     }
 
     /// The [`Board`] this grid is, `source` with the candidates it lost taken out (the loop
@@ -639,16 +641,11 @@ impl Step<'_> {
         }
         // The digit's places in the block but the cell; in the row outside the block (a row's
         // index is the column, and the block has three of them); in the column outside the
-        // block (a column's index is the row). Each ascending, as SE lists them.
+        // block (a column's index is the row): `PEER_SLOTS`. Each ascending, as SE lists them.
         let places = &grid.places[v as usize];
-        let [block, row, column] = CELL_REGION[cell];
-        let [ib, ir, ic] = INDEX_IN_REGION[cell];
-        for (region, mask, kind) in [
-            (block, places[block] & !(1 << ib), BLOCK),
-            (row, places[row] & !(7 << (ir / 3 * 3)), ROW),
-            (column, places[column] & !(7 << (ic / 3 * 3)), COLUMN),
-        ] {
-            for i in digits_of(mask) {
+        for (kind, &(region, keep)) in PEER_SLOTS[cell].iter().enumerate() {
+            let region = region as usize;
+            for i in digits_of(places[region] & keep) {
                 let o = REGION_CELLS[region][i as usize] as usize;
                 self.derive(
                     pot(o, v, false),
@@ -682,12 +679,9 @@ impl Step<'_> {
         // The cell is still on the grid, so it is not among the lost places: the region
         // without it has the same lost places as the whole region.
         let (places, was) = (&grid.places[v as usize], &source.places[v as usize]);
-        for (kind, (&region, &i)) in CELL_REGION[cell]
-            .iter()
-            .zip(&INDEX_IN_REGION[cell])
-            .enumerate()
-        {
-            let rest = places[region] & !(1 << i);
+        for (kind, &(region, keep)) in CELL_SLOTS[cell].iter().enumerate() {
+            let region = region as usize;
+            let rest = places[region] & keep;
             if rest != 0 && rest & (rest - 1) == 0 {
                 let cells = &REGION_CELLS[region];
                 let other = cells[rest.trailing_zeros() as usize] as usize;
