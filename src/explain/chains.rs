@@ -730,6 +730,9 @@ pub(crate) struct Chainer {
     buf_a: Vec<u32>,
     buf_b: Vec<u32>,
     buf_c: Vec<u32>,
+    /// Scratch for `cell_hints`: the nodes every digit of the cell leads to so far (on, off).
+    cell_on: Vec<u32>,
+    cell_off: Vec<u32>,
     /// The best hint's key so far, when only the best hint is wanted (top level): searches stop
     /// where they can no longer beat it.
     best: Option<Key>,
@@ -1211,6 +1214,8 @@ impl Chainer {
             buf_a: Vec::new(),
             buf_b: Vec::new(),
             buf_c: Vec::new(),
+            cell_on: Vec::new(),
+            cell_off: Vec::new(),
             best: None,
             limit: u64::MAX,
             on_cache: vec![NONE; 729],
@@ -2270,9 +2275,13 @@ impl Chainer {
     ) {
         let mut value_prop = [usize::MAX; 10];
         // The on (off) potentials every digit of the cell leads to, as nodes of the first
-        // digit's propagation (SE's cellToOn / cellToOff).
-        let mut cell_on: Option<Vec<u32>> = None;
-        let mut cell_off: Option<Vec<u32>> = None;
+        // digit's propagation (SE's cellToOn / cellToOff), once a digit is in (`cell_first`).
+        // Two vectors kept in the chainer, not two allocated per cell.
+        let mut cell_on = std::mem::take(&mut self.cell_on);
+        let mut cell_off = std::mem::take(&mut self.cell_off);
+        cell_on.clear();
+        cell_off.clear();
+        let mut cell_first = true;
         // In the static mode (the links do not change) a propagation derives only potentials
         // its source reaches in the links (`Reach`). A cell chain concludes a potential that
         // every digit's propagation derived, so where the digits' sources reach no potential
@@ -2326,8 +2335,10 @@ impl Chainer {
                 }
             }
             if do_double {
-                let ons = self.props[on_prop].on.clone();
-                for n in ons {
+                // The lists are not changed by the hints built below (no propagation runs), so
+                // they are read by index, not copied.
+                for i in 0..self.props[on_prop].on.len() {
+                    let n = self.props[on_prop].on[i];
                     let q = self.nodes[n as usize].pot;
                     let m = self.props[off_prop].get(q);
                     if m != NONE {
@@ -2335,8 +2346,8 @@ impl Chainer {
                         self.offer(h, keep);
                     }
                 }
-                let offs = self.props[on_prop].off.clone();
-                for n in offs {
+                for i in 0..self.props[on_prop].off.len() {
+                    let n = self.props[on_prop].off[i];
                     let q = self.nodes[n as usize].pot;
                     let m = self.props[off_prop].get(q);
                     if m != NONE {
@@ -2350,25 +2361,20 @@ impl Chainer {
                 continue;
             }
             value_prop[v as usize] = on_prop;
-            let ons = &self.props[on_prop].on;
-            let offs = &self.props[on_prop].off;
-            match (&mut cell_on, &mut cell_off) {
-                (None, _) => {
-                    cell_on = Some(ons.clone());
-                    cell_off = Some(offs.clone());
-                }
-                (Some(con), Some(coff)) => {
-                    let prop = &self.props[on_prop];
-                    let nodes = &self.nodes;
-                    con.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
-                    coff.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
-                }
-                _ => {}
+            let prop = &self.props[on_prop];
+            if cell_first {
+                cell_on.extend_from_slice(&prop.on);
+                cell_off.extend_from_slice(&prop.off);
+                cell_first = false;
+            } else {
+                let nodes = &self.nodes;
+                cell_on.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
+                cell_off.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
             }
         }
-        if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            for list in [cell_on, cell_off].into_iter().flatten() {
-                for n in list {
+        if !cell_first && !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
+            for list in [&cell_on, &cell_off] {
+                for &n in list {
                     let target = self.nodes[n as usize].pot;
                     let mut targets = [0u32; 9];
                     let mut k = 0;
@@ -2388,6 +2394,8 @@ impl Chainer {
                 }
             }
         }
+        self.cell_on = cell_on;
+        self.cell_off = cell_off;
     }
 
     /// The regions (block, row, column) where SE's `doRegionChainings` chains the digit `v` of
