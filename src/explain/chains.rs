@@ -2501,14 +2501,14 @@ impl Chainer {
         sort_key: u8,
     ) -> Option<ChainHint> {
         let (cell, v) = (pot_cell(target), pot_value(target));
-        let (elims, place) = if pot_on(target) {
+        let (removed, place) = if pot_on(target) {
             let m = b.cands[cell] & !(1 << v);
             if m == 0 {
                 return None;
             }
-            (vec![(cell as u8, m)], Some((cell as u8, v)))
+            (m, Some((cell as u8, v)))
         } else {
-            (vec![(cell as u8, 1u16 << v)], None)
+            (1u16 << v, None)
         };
         let lower: u32 = branches
             .iter()
@@ -2517,6 +2517,8 @@ impl Chainer {
         if !self.can_beat(mode.difficulty(), lower, sort_key) {
             return None;
         }
+        // Allocated only for a hint that is made.
+        let elims = vec![(cell as u8, removed)];
         let complexity = self.complexity(branches);
         let root_cause = match &shape {
             Shape::Region { region, .. } => Cause::Hidden((region / 9) as u8),
@@ -2550,14 +2552,14 @@ impl Chainer {
         let (cell, v) = (pot_cell(target), pot_value(target));
         // SE's createChainingOffHint removes the target; createChainingOnHint keeps only it.
         let off_hint = if absurd { pot_on(src) } else { !pot_on(target) };
-        let elims = if off_hint {
-            vec![(cell as u8, 1u16 << v)]
+        let removed = if off_hint {
+            1u16 << v
         } else {
             let m = b.cands[cell] & !(1 << v);
             if m == 0 {
                 return None;
             }
-            vec![(cell as u8, m)]
+            m
         };
         // SE's result: the source reversed for contradictions and Nishio, else the on branch.
         let result = if absurd || mode.nishio {
@@ -2576,6 +2578,8 @@ impl Chainer {
         if !self.can_beat(mode.difficulty(), lower, if absurd { 7 } else { 1 }) {
             return None;
         }
+        // Allocated only for a hint that is made.
+        let elims = vec![(cell as u8, removed)];
         let complexity = self.complexity(&[dst_on, dst_off]);
         let nest = self.nest_data(b, &[dst_on, dst_off], Cause::None, vec![cell as u8]);
         Some(ChainHint {
