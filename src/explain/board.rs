@@ -157,6 +157,45 @@ pub(crate) static CELL_REGION: [[usize; 3]; 81] = CELL_REGION_C;
 pub(crate) static REGION_REST: [[Cells; 3]; 81] = REGION_REST_C;
 pub(crate) static INDEX_IN_REGION: [[u8; 3]; 81] = INDEX_IN_REGION_C;
 pub(crate) static PEER_MASK: [Cells; 81] = PEER_MASK_C;
+/// For each cell, its block, row and column (`CELL_REGION`), each with the region's 9-bit place
+/// mask less the cell's bit (`!(1 << INDEX_IN_REGION[cell][kind])`): the dynamic chains' loop
+/// reads a region and the cell's place in it with one load.
+pub(crate) static CELL_SLOTS: [[(u16, u16); 3]; 81] = {
+    let mut out = [[(0u16, 0u16); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 3 {
+            out[c][k] = (
+                CELL_REGION_C[c][k] as u16,
+                !(1u16 << INDEX_IN_REGION_C[c][k]) & 0x1FF,
+            );
+            k += 1;
+        }
+        c += 1;
+    }
+    out
+};
+/// For each cell, its block, row and column, each with the region's 9-bit place mask less the
+/// places an on potential there reaches through an earlier region (the dynamic chains list a
+/// digit's peers as SE does: the block but the cell, the row outside the block, the column
+/// outside the block). A row's index is the column and a column's the row, so the block covers
+/// three consecutive places of each.
+pub(crate) static PEER_SLOTS: [[(u16, u16); 3]; 81] = {
+    let mut out = [[(0u16, 0u16); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let [ib, ir, ic] = INDEX_IN_REGION_C[c];
+        let [block, row, column] = CELL_REGION_C[c];
+        out[c] = [
+            (block as u16, !(1u16 << ib) & 0x1FF),
+            (row as u16, !(7u16 << (ir / 3 * 3)) & 0x1FF),
+            (column as u16, !(7u16 << (ic / 3 * 3)) & 0x1FF),
+        ];
+        c += 1;
+    }
+    out
+};
 /// Each cell's three regions as one set of regions (bit `r` for region `r`).
 pub(crate) static CELL_REGIONS: [u32; 81] = {
     let mut out = [0u32; 81];

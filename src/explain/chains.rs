@@ -32,7 +32,8 @@ use std::ops::ControlFlow;
 use super::basic;
 use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Cells, Region, ALL_CELLS, BLOCK,
-    CELL_REGION, COLUMN, INDEX_IN_REGION, PEER_MASK, REGION_CELLS, REGION_MASK, REGION_REST, ROW,
+    CELL_REGION, CELL_SLOTS, COLUMN, PEER_MASK, PEER_SLOTS, REGION_CELLS, REGION_MASK, REGION_REST,
+    ROW,
 };
 use super::hint::{Detail, Hint};
 use super::popcount::Pop;
@@ -553,9 +554,10 @@ impl Work {
     fn remove(&mut self, cell: usize, v: u8) {
         self.cands[cell] &= !(1 << v);
         let places = &mut self.places[v as usize];
-        for (&r, &i) in CELL_REGION[cell].iter().zip(&INDEX_IN_REGION[cell]) {
-            places[r] &= !(1 << i);
-        }
+        let [(b, kb), (r, kr), (c, kc)] = CELL_SLOTS[cell];
+        places[b as usize] &= kb;
+        places[r as usize] &= kr;
+        places[c as usize] &= kc;
     }
 
     /// The [`Board`] this grid is, `source` with the candidates it lost taken out (the loop
@@ -639,16 +641,11 @@ impl Step<'_> {
         }
         // The digit's places in the block but the cell; in the row outside the block (a row's
         // index is the column, and the block has three of them); in the column outside the
-        // block (a column's index is the row). Each ascending, as SE lists them.
+        // block (a column's index is the row): `PEER_SLOTS`. Each ascending, as SE lists them.
         let places = &grid.places[v as usize];
-        let [block, row, column] = CELL_REGION[cell];
-        let [ib, ir, ic] = INDEX_IN_REGION[cell];
-        for (region, mask, kind) in [
-            (block, places[block] & !(1 << ib), BLOCK),
-            (row, places[row] & !(7 << (ir / 3 * 3)), ROW),
-            (column, places[column] & !(7 << (ic / 3 * 3)), COLUMN),
-        ] {
-            for i in digits_of(mask) {
+        for (kind, &(region, keep)) in PEER_SLOTS[cell].iter().enumerate() {
+            let region = region as usize;
+            for i in digits_of(places[region] & keep) {
                 let o = REGION_CELLS[region][i as usize] as usize;
                 self.derive(
                     pot(o, v, false),
@@ -682,12 +679,9 @@ impl Step<'_> {
         // The cell is still on the grid, so it is not among the lost places: the region
         // without it has the same lost places as the whole region.
         let (places, was) = (&grid.places[v as usize], &source.places[v as usize]);
-        for (kind, (&region, &i)) in CELL_REGION[cell]
-            .iter()
-            .zip(&INDEX_IN_REGION[cell])
-            .enumerate()
-        {
-            let rest = places[region] & !(1 << i);
+        for (kind, &(region, keep)) in CELL_SLOTS[cell].iter().enumerate() {
+            let region = region as usize;
+            let rest = places[region] & keep;
             if rest != 0 && rest & (rest - 1) == 0 {
                 let cells = &REGION_CELLS[region];
                 let other = cells[rest.trailing_zeros() as usize] as usize;
@@ -736,6 +730,9 @@ pub(crate) struct Chainer {
     buf_a: Vec<u32>,
     buf_b: Vec<u32>,
     buf_c: Vec<u32>,
+    /// Scratch for `cell_hints`: the nodes every digit of the cell leads to so far (on, off).
+    cell_on: Vec<u32>,
+    cell_off: Vec<u32>,
     /// The best hint's key so far, when only the best hint is wanted (top level): searches stop
     /// where they can no longer beat it.
     best: Option<Key>,
@@ -1359,6 +1356,8 @@ impl Chainer {
             buf_a: Vec::new(),
             buf_b: Vec::new(),
             buf_c: Vec::new(),
+            cell_on: Vec::new(),
+            cell_off: Vec::new(),
             best: None,
             limit: u64::MAX,
             on_cache: vec![NONE; 729],
@@ -2443,9 +2442,13 @@ impl Chainer {
     ) {
         let mut value_prop = [usize::MAX; 10];
         // The on (off) potentials every digit of the cell leads to, as nodes of the first
-        // digit's propagation (SE's cellToOn / cellToOff).
-        let mut cell_on: Option<Vec<u32>> = None;
-        let mut cell_off: Option<Vec<u32>> = None;
+        // digit's propagation (SE's cellToOn / cellToOff), once a digit is in (`cell_first`).
+        // Two vectors kept in the chainer, not two allocated per cell.
+        let mut cell_on = std::mem::take(&mut self.cell_on);
+        let mut cell_off = std::mem::take(&mut self.cell_off);
+        cell_on.clear();
+        cell_off.clear();
+        let mut cell_first = true;
         // In the static mode (the links do not change) a propagation derives only potentials
         // its source reaches in the links (`Reach`). A cell chain concludes a potential that
         // every digit's propagation derived, so where the digits' sources reach no potential
@@ -2499,8 +2502,10 @@ impl Chainer {
                 }
             }
             if do_double {
-                let ons = self.props[on_prop].on.clone();
-                for n in ons {
+                // The lists are not changed by the hints built below (no propagation runs), so
+                // they are read by index, not copied.
+                for i in 0..self.props[on_prop].on.len() {
+                    let n = self.props[on_prop].on[i];
                     let q = self.nodes[n as usize].pot;
                     let m = self.props[off_prop].get(q);
                     if m != NONE {
@@ -2508,8 +2513,8 @@ impl Chainer {
                         self.offer(h, keep);
                     }
                 }
-                let offs = self.props[on_prop].off.clone();
-                for n in offs {
+                for i in 0..self.props[on_prop].off.len() {
+                    let n = self.props[on_prop].off[i];
                     let q = self.nodes[n as usize].pot;
                     let m = self.props[off_prop].get(q);
                     if m != NONE {
@@ -2523,25 +2528,20 @@ impl Chainer {
                 continue;
             }
             value_prop[v as usize] = on_prop;
-            let ons = &self.props[on_prop].on;
-            let offs = &self.props[on_prop].off;
-            match (&mut cell_on, &mut cell_off) {
-                (None, _) => {
-                    cell_on = Some(ons.clone());
-                    cell_off = Some(offs.clone());
-                }
-                (Some(con), Some(coff)) => {
-                    let prop = &self.props[on_prop];
-                    let nodes = &self.nodes;
-                    con.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
-                    coff.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
-                }
-                _ => {}
+            let prop = &self.props[on_prop];
+            if cell_first {
+                cell_on.extend_from_slice(&prop.on);
+                cell_off.extend_from_slice(&prop.off);
+                cell_first = false;
+            } else {
+                let nodes = &self.nodes;
+                cell_on.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
+                cell_off.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
             }
         }
-        if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            for list in [cell_on, cell_off].into_iter().flatten() {
-                for n in list {
+        if !cell_first && !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
+            for list in [&cell_on, &cell_off] {
+                for &n in list {
                     let target = self.nodes[n as usize].pot;
                     let mut targets = [0u32; 9];
                     let mut k = 0;
@@ -2561,6 +2561,8 @@ impl Chainer {
                 }
             }
         }
+        self.cell_on = cell_on;
+        self.cell_off = cell_off;
     }
 
     /// The regions (block, row, column) where SE's `doRegionChainings` chains the digit `v` of
@@ -2666,14 +2668,14 @@ impl Chainer {
         sort_key: u8,
     ) -> Option<ChainHint> {
         let (cell, v) = (pot_cell(target), pot_value(target));
-        let (elims, place) = if pot_on(target) {
+        let (removed, place) = if pot_on(target) {
             let m = b.cands[cell] & !(1 << v);
             if m == 0 {
                 return None;
             }
-            (vec![(cell as u8, m)], Some((cell as u8, v)))
+            (m, Some((cell as u8, v)))
         } else {
-            (vec![(cell as u8, 1u16 << v)], None)
+            (1u16 << v, None)
         };
         let lower: u32 = branches
             .iter()
@@ -2682,6 +2684,8 @@ impl Chainer {
         if !self.can_beat(mode.difficulty(), lower, sort_key) {
             return None;
         }
+        // Allocated only for a hint that is made.
+        let elims = vec![(cell as u8, removed)];
         let complexity = self.complexity(branches);
         let root_cause = match &shape {
             Shape::Region { region, .. } => Cause::Hidden((region / 9) as u8),
@@ -2715,14 +2719,14 @@ impl Chainer {
         let (cell, v) = (pot_cell(target), pot_value(target));
         // SE's createChainingOffHint removes the target; createChainingOnHint keeps only it.
         let off_hint = if absurd { pot_on(src) } else { !pot_on(target) };
-        let elims = if off_hint {
-            vec![(cell as u8, 1u16 << v)]
+        let removed = if off_hint {
+            1u16 << v
         } else {
             let m = b.cands[cell] & !(1 << v);
             if m == 0 {
                 return None;
             }
-            vec![(cell as u8, m)]
+            m
         };
         // SE's result: the source reversed for contradictions and Nishio, else the on branch.
         let result = if absurd || mode.nishio {
@@ -2741,6 +2745,8 @@ impl Chainer {
         if !self.can_beat(mode.difficulty(), lower, if absurd { 7 } else { 1 }) {
             return None;
         }
+        // Allocated only for a hint that is made.
+        let elims = vec![(cell as u8, removed)];
         let complexity = self.complexity(&[dst_on, dst_off]);
         let nest = self.nest_data(b, &[dst_on, dst_off], Cause::None, vec![cell as u8]);
         Some(ChainHint {

@@ -467,10 +467,21 @@ pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn 
             let visited_before =
                 k < j && (ex_ij || ek & b1 != 0 || (k < i && (ek & b0 != 0 || ex_ji)));
             let cells = [c0, c1, t];
-            let mut sorted = cells;
-            sorted.sort_unstable();
+            // The list ascends (`candidates`) and `i < j`, so where `k` falls sorts the set.
+            let sorted = if k < i {
+                [t, c0, c1]
+            } else if k < j {
+                [c0, t, c1]
+            } else {
+                [c0, c1, t]
+            };
             #[cfg(debug_assertions)]
-            debug_assert_eq!(visited_before, !visited.insert(sorted));
+            {
+                let mut check = cells;
+                check.sort_unstable();
+                debug_assert_eq!(sorted, check);
+                debug_assert_eq!(visited_before, !visited.insert(sorted));
+            }
             if visited_before {
                 continue;
             }
