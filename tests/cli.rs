@@ -2,7 +2,7 @@
 //! how it exits.
 
 use crate::common::cli::{
-    first_line_then_close, run, run_stdin, tmp, write, EMPTY, LEET, LEET_SOLUTION, UNSOLVABLE,
+    bin, first_line_then_close, run, run_stdin, tmp, write, EMPTY, LEET, LEET_SOLUTION, UNSOLVABLE,
 };
 
 /// Parses CSV output into header + records.
@@ -74,6 +74,47 @@ fn stdin_by_default_and_by_dash() {
         assert!(!h.contains(&"file".to_string()));
         assert_eq!(r.len(), 1);
         assert_eq!(r[0][4], LEET_SOLUTION);
+    }
+}
+
+/// `-o -` is stdout, as `-` is stdin: every row-writing command prints what it prints without
+/// `-o`, and no file named `-` (or its provenance) appears where it runs.
+#[test]
+fn dash_output_is_stdout() {
+    let dir = tmp("dash-output");
+    let puzzles = write(&dir, "p.txt", format!("{LEET}\n{LEET}\n"));
+    let commands: [&[&str]; 8] = [
+        &["solve", "--no-timing"],
+        &["rate"],
+        &["explain"],
+        &["canon"],
+        &["minimize", "--seed", "1"],
+        &["dedup"],
+        &["split", "--label", "--test", "0.5", "--seed", "1"],
+        &["generate", "2", "--seed", "1"],
+    ];
+    for args in commands {
+        let mut with_file: Vec<&str> = args.to_vec();
+        if args[0] != "generate" {
+            with_file.push(&puzzles);
+        }
+        let go = |extra: &[&str]| {
+            let out = bin()
+                .args(&with_file)
+                .args(["-q"])
+                .args(extra)
+                .current_dir(&dir)
+                .stdin(std::process::Stdio::null())
+                .output()
+                .expect("run sudoku-batch");
+            assert_eq!(out.status.code(), Some(0), "{args:?} {extra:?}");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let plain = go(&[]);
+        assert!(!plain.is_empty(), "{args:?}");
+        assert_eq!(go(&["-o", "-"]), plain, "{args:?}");
+        assert!(!dir.join("-").exists(), "{args:?} wrote a file named -");
+        assert!(!dir.join("-.provenance.json").exists(), "{args:?}");
     }
 }
 

@@ -318,6 +318,32 @@ sudoku-batch manpage --dir ~/.local/share/man/man1   # then: man sudoku-batch-so
     },
 }
 
+impl Command {
+    /// `-o -` names stdout, as `-` names stdin among the inputs: the output option is dropped,
+    /// so the rows go to stdout as without `-o` (`verify` reads its `-o -` the same way).
+    pub fn dash_output_is_stdout(&mut self) {
+        let output = match self {
+            Command::Solve(SolveArgs { batch, .. })
+            | Command::Rate(RateArgs { batch, .. })
+            | Command::Explain(ExplainArgs { batch, .. })
+            | Command::Canon(CanonArgs { batch, .. })
+            | Command::Augment(AugmentArgs { batch, .. })
+            | Command::Minimize(MinimizeArgs { batch, .. }) => &mut batch.output,
+            Command::Dedup(a) => &mut a.output,
+            Command::Split(a) => &mut a.output,
+            Command::Generate(a) => &mut a.output,
+            Command::Bench(_)
+            | Command::Verify(_)
+            | Command::Provenance { .. }
+            | Command::Completions { .. }
+            | Command::Manpage { .. } => return,
+        };
+        if output.as_deref() == Some(std::path::Path::new("-")) {
+            *output = None;
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Corpora to time (line format, or CSV for .csv files).
@@ -538,7 +564,7 @@ pub struct BatchArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
 
-    /// Write the rows to FILE instead of stdout.
+    /// Write the rows to FILE instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -679,7 +705,7 @@ pub struct DedupArgs {
     #[arg(long, value_enum, default_value = "exact")]
     pub by: ByArg,
 
-    /// Write the kept lines to FILE instead of stdout.
+    /// Write the kept lines to FILE instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -728,7 +754,7 @@ pub struct SplitArgs {
     #[arg(long, conflicts_with = "prefix")]
     pub label: bool,
 
-    /// With --label: write the rows to FILE instead of stdout.
+    /// With --label: write the rows to FILE instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE", requires = "label")]
     pub output: Option<PathBuf>,
 
@@ -889,7 +915,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value = "lines")]
     pub format: GenerateFormatArg,
 
-    /// Write to FILE (via FILE.partial, resumable) instead of stdout.
+    /// Write to FILE (via FILE.partial, resumable) instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 

@@ -30,7 +30,7 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
-    let cli = match Cli::try_parse_from(&args) {
+    let mut cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version come here too, with exit code 0.
@@ -38,6 +38,7 @@ where
             return e.exit_code();
         }
     };
+    cli.command.dash_output_is_stdout();
     let id = run_id(&args);
     let id = &id;
     let invocation = crate::provenance::Invocation {
