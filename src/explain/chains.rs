@@ -1111,27 +1111,39 @@ impl Links {
 /// and kept for the static multiple chains.
 #[derive(Default)]
 struct Reach {
-    /// Each potential's component (`u16::MAX`: not a candidate, so in no link).
-    comp: ByPot<u16>,
+    /// Each potential's state: [`Reach::UNSEEN`] (not visited: not a candidate, or not
+    /// reached from the cells built from), its visit order while it is on Tarjan's stack, and
+    /// once its component is complete, that component's number with [`Reach::DONE`] set. One
+    /// table for both, so that Tarjan reads one entry per edge.
+    state: ByPot<u16>,
     /// How many on potentials each component holds.
     ons: Vec<u16>,
-    /// Words per component in `closure`.
+    /// Words per component in `closure` (enough for every component the build can make).
     words: usize,
     /// Per component, the components it reaches (itself included), `words` words each.
     closure: Vec<u64>,
-    /// Tarjan's scratch: visit order, the stack, the explicit call stack (each parent's
-    /// potential, next edge, list end and low link), and the potentials in component order.
-    index: ByPot<u16>,
+    /// Tarjan's scratch: the stack and the explicit call stack (each parent's potential, next
+    /// edge, list end and low link).
     stack: Vec<u16>,
     calls: Vec<(u16, u32, u32, u16)>,
-    members: Vec<u16>,
-    /// Where each component's potentials start in `members` (and where the last ends).
-    starts: Vec<u32>,
 }
 
 impl Reach {
-    /// Not visited yet (in `index`), or in no component yet (in `comp`).
+    /// Not visited yet (in `state`). Also the default fill: a fresh table holds zeros, which
+    /// the first build resets for the candidates it reads.
     const UNSEEN: u16 = u16::MAX;
+    /// The bit of `state` that marks a complete component's number (visit orders stay below
+    /// 2,916 and component numbers below 1,458, both far under this bit).
+    const DONE: u16 = 1 << 15;
+
+    /// The component of `p` (a potential the last build visited).
+    #[inline]
+    fn comp(&self, p: Pot) -> usize {
+        debug_assert!(
+            self.state[p as usize] & Self::DONE != 0 && self.state[p as usize] != Self::UNSEEN
+        );
+        (self.state[p as usize] & !Self::DONE) as usize
+    }
 
     /// Computes the components of the links `links` selects on `b`, and what each reaches, for
     /// the potentials of `digits` (every digit, unless the links join potentials of one digit
@@ -1139,85 +1151,64 @@ impl Reach {
     /// `cells` reach (every cell, unless only those are asked about). Without `closure`, only
     /// the components (for [`Reach::may_cycle`] and a test of two potentials sharing one):
     /// [`Reach::reaches`] and [`Reach::meet`] are not to be asked.
+    ///
+    /// Tarjan completes a component after every component it reaches, so those have lower
+    /// numbers, and their closure rows are final when it completes: its row is made then, from
+    /// its members (the top of Tarjan's stack) and their links, in the same visit.
     fn build(&mut self, links: &Links, b: &Board, digits: u16, cells: Cells, closure: bool) {
         // Only candidates' potentials are linked, visited or asked about: only theirs are reset.
+        let mut pots = 0usize;
         for cell in 0..81 {
             for v in digits_of(b.cands[cell] & digits) {
                 let k = 2 * (cell * 9 + v as usize - 1);
-                self.index.0[k..k + 2].fill(Self::UNSEEN);
-                self.comp.0[k..k + 2].fill(Self::UNSEEN);
+                self.state.0[k..k + 2].fill(Self::UNSEEN);
+                pots += 2;
             }
         }
         self.ons.clear();
-        self.members.clear();
-        self.starts.clear();
         self.stack.clear();
+        // Each component has a potential of its own: at most `pots` of them.
+        self.words = if closure { pots.div_ceil(64) } else { 0 };
+        if self.closure.len() < pots * self.words {
+            self.closure.resize(pots * self.words, 0);
+        }
         let mut next = 0u16;
         for cell in cells_of(cells) {
             for v in digits_of(b.cands[cell] & digits) {
                 let k = cell * 9 + v as usize - 1;
                 for root in [2 * k as u16, 2 * k as u16 + 1] {
-                    if self.index[root as usize] == Self::UNSEEN {
+                    if self.state[root as usize] == Self::UNSEEN {
                         self.strong_connect(links, root, &mut next);
-                    }
-                }
-            }
-        }
-        self.starts.push(self.members.len() as u32);
-        // Tarjan completes a component after every component it reaches, so those have
-        // lower numbers and their closures are final when it is merged.
-        let count = self.ons.len();
-        if !closure {
-            self.words = 0;
-            self.closure.clear();
-            return;
-        }
-        self.words = count.div_ceil(64);
-        let words = self.words;
-        // A component numbered `c` reaches only components numbered up to `c` (see below), so
-        // only its row's first `c / 64 + 1` words are written (zeroed, then ORed into in
-        // place); the rest of the row is never read (see `reaches` and `meet`).
-        if self.closure.len() < count * words {
-            self.closure.resize(count * words, 0);
-        }
-        for c in 0..count {
-            let (head, tail) = self.closure.split_at_mut(c * words);
-            let row = &mut tail[..c / 64 + 1];
-            row.fill(0);
-            row[c / 64] |= 1 << (c % 64);
-            for &v in &self.members[self.starts[c] as usize..self.starts[c + 1] as usize] {
-                for &(w, _) in links.of(v) {
-                    let d = self.comp[w as usize] as usize;
-                    let bit = 1 << (d % 64);
-                    if row[d / 64] & bit == 0 {
-                        if links.leads_nowhere(w) {
-                            // A dead end reaches only itself.
-                            row[d / 64] |= bit;
-                        } else {
-                            // `d` is complete, so numbered below `c`, and reaches only
-                            // components numbered up to its own: its row's first words.
-                            let used = d / 64 + 1;
-                            let from = &head[d * words..d * words + used];
-                            for (r, &x) in row[..used].iter_mut().zip(from) {
-                                *r |= x;
-                            }
-                        }
                     }
                 }
             }
         }
     }
 
+    /// Starts the closure row of the component numbered `c`: its first `c / 64 + 1` words
+    /// (a component reaches only components numbered up to its own, so the rest of the row is
+    /// never read: see `reaches` and `meet`) zeroed, and its own bit.
+    #[inline]
+    fn start_row(closure: &mut [u64], words: usize, c: usize) {
+        let row = &mut closure[c * words..c * words + c / 64 + 1];
+        // A short loop: most rows are a few words, where a `fill` calls `memset`.
+        for r in row.iter_mut() {
+            *r = 0;
+        }
+        row[c / 64] |= 1 << (c % 64);
+    }
+
     /// Tarjan's visit from `root`, with an explicit call stack. The potential being visited,
     /// its next edge, its list's end and its low link are kept in locals; a descent pushes
     /// them (the parent's frame) and a return pops them.
     fn strong_connect(&mut self, links: &Links, root: Pot, next: &mut u16) {
+        let closure = self.words != 0;
         let (mut v, mut e, mut end) = (
             root as usize,
             links.lo[root as usize],
             links.hi[root as usize],
         );
-        self.index[v] = *next;
+        self.state[v] = *next;
         let mut low = *next;
         *next += 1;
         self.stack.push(root);
@@ -1225,40 +1216,74 @@ impl Reach {
             if e < end {
                 let w = links.edges[e as usize].0 as usize;
                 e += 1;
-                let iw = self.index[w];
-                if iw == Self::UNSEEN {
-                    self.index[w] = *next;
+                let sw = self.state[w];
+                if sw == Self::UNSEEN {
                     if links.leads_nowhere(w as Pot) {
-                        // A dead end is a component of its own, complete at once.
-                        self.comp[w] = self.ons.len() as u16;
-                        self.starts.push(self.members.len() as u32);
-                        self.members.push(w as u16);
+                        // A dead end is a component of its own, complete at once; it reaches
+                        // only itself.
+                        let c = self.ons.len();
+                        self.state[w] = c as u16 | Self::DONE;
                         self.ons.push(pot_on(w as Pot) as u16);
+                        if closure {
+                            Self::start_row(&mut self.closure, self.words, c);
+                        }
                     } else {
+                        self.state[w] = *next;
                         self.stack.push(w as u16);
                         self.calls.push((v as u16, e, end, low));
                         (v, e, end, low) = (w, links.lo[w], links.hi[w], *next);
                     }
                     *next += 1;
-                } else if self.comp[w] == Self::UNSEEN {
+                } else if sw & Self::DONE == 0 {
                     // On the stack (not yet in a component).
-                    low = low.min(iw);
+                    low = low.min(sw);
                 }
                 continue;
             }
-            if low == self.index[v] {
-                let c = self.ons.len() as u16;
-                self.starts.push(self.members.len() as u32);
+            if low == self.state[v] {
+                // `v` is the root of a component: the stack from `v` up.
+                let c = self.ons.len();
+                let mark = c as u16 | Self::DONE;
+                let mut at = self.stack.len();
                 let mut ons = 0;
-                while let Some(w) = self.stack.pop() {
-                    self.comp[w as usize] = c;
-                    self.members.push(w);
+                loop {
+                    at -= 1;
+                    let w = self.stack[at];
+                    self.state[w as usize] = mark;
                     ons += pot_on(w) as u16;
                     if w as usize == v {
                         break;
                     }
                 }
                 self.ons.push(ons);
+                if closure {
+                    let words = self.words;
+                    let (head, tail) = self.closure.split_at_mut(c * words);
+                    // Its row starts at the front of `tail`.
+                    Self::start_row(tail, 0, c);
+                    let row = &mut tail[..c / 64 + 1];
+                    for &m in &self.stack[at..] {
+                        for &(w, _) in links.of(m) {
+                            let d = (self.state[w as usize] & !Self::DONE) as usize;
+                            let bit = 1 << (d % 64);
+                            if row[d / 64] & bit == 0 {
+                                if links.leads_nowhere(w) {
+                                    // A dead end reaches only itself.
+                                    row[d / 64] |= bit;
+                                } else {
+                                    // `d` is complete, so numbered below `c`, and reaches only
+                                    // components numbered up to its own: its row's first words.
+                                    let used = d / 64 + 1;
+                                    let from = &head[d * words..d * words + used];
+                                    for (r, &x) in row[..used].iter_mut().zip(from) {
+                                        *r |= x;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                self.stack.truncate(at);
             }
             match self.calls.pop() {
                 Some((u, ue, uend, ulow)) => {
@@ -1273,10 +1298,7 @@ impl Reach {
     /// lies on a cycle)? Both must be candidates' potentials.
     #[inline]
     fn reaches(&self, from: Pot, to: Pot) -> bool {
-        let (c, d) = (
-            self.comp[from as usize] as usize,
-            self.comp[to as usize] as usize,
-        );
+        let (c, d) = (self.comp(from), self.comp(to));
         // A component reaches only components numbered up to its own, and its row holds no
         // more words than those need.
         d <= c && self.closure[c * self.words + d / 64] >> (d % 64) & 1 == 1
@@ -1290,7 +1312,7 @@ impl Reach {
         let mut common = [!0u64; 23];
         let mut used = self.words;
         for p in pots {
-            let c = self.comp[p as usize] as usize;
+            let c = self.comp(p);
             used = used.min(c / 64 + 1);
             for (a, &x) in common[..used]
                 .iter_mut()
@@ -1307,7 +1329,7 @@ impl Reach {
     /// that off potential): a second on potential in `p`'s component.
     #[inline]
     fn may_cycle(&self, p: Pot) -> bool {
-        self.ons[self.comp[p as usize] as usize] >= 2
+        self.ons[self.comp(p)] >= 2
     }
 }
 
@@ -1934,7 +1956,7 @@ impl Chainer {
         // reaches that target; the others are not made. Every node made is made as before, from
         // the same parent in the same order.
         let reach = &self.reach;
-        let (src_comp, tgt) = (reach.comp[src as usize], conj(src));
+        let (src_comp, tgt) = (reach.comp(src), conj(src));
         // The off potentials that link back to the source (a cycle closes through them): at
         // most four, the other digit of a bivalue cell and the other place in each region.
         // Unused entries hold `NONE`, no potential.
@@ -1974,7 +1996,7 @@ impl Chainer {
             // partner); and, while the target is chased and could be found in a later round,
             // a node that reaches it (the target itself is made in any round that chases it).
             let keep = |q: Pot, partner: bool| {
-                (cycles_later && reach.comp[q as usize] == src_comp)
+                (cycles_later && reach.comp(q) == src_comp)
                     || (partner && cycles_now)
                     || (chase_later && reach.reaches(q, tgt))
             };
@@ -3485,7 +3507,7 @@ mod tests {
                                 assert_eq!(reach.reaches(s, t), holds(seen, t), "{round} {s} {t}");
                                 // One component: each reaches the other.
                                 assert_eq!(
-                                    reach.comp[s as usize] == reach.comp[t as usize],
+                                    reach.comp(s) == reach.comp(t),
                                     holds(seen, t) && holds(&seen_of[j], s),
                                     "{round} {s} {t}"
                                 );
