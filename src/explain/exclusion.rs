@@ -59,8 +59,38 @@ fn at_most_one(set: Cells) -> bool {
 }
 
 /// SE's `Twomutations(2, n)`: (0,1), (0,2), (1,2), (0,3), (1,3), (2,3), …
+#[cfg(test)]
 fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (1..n).flat_map(|j| (0..j).map(move |i| (i, j)))
+}
+
+/// The pairs of [`pairs`]`(excl.len())`, in that order, whose two cells have two or more
+/// common excluders (`excl`: each listed cell's excluders): the only pairs either search
+/// tests. Rather than ANDing every pair's excluder sets, each cell `j` finds the earlier
+/// cells that share two of its excluders at once: per excluder cell, the list positions of
+/// the cells it is an excluder of, counted "once or twice" over `j`'s excluders.
+fn rich_pairs(excl: &[Cells], mut f: impl FnMut(usize, usize) -> Flow) -> Flow {
+    // At most 81 listed cells: their positions fit a `u128`.
+    let mut of_excluder = [0u128; 81];
+    for (i, &ex) in excl.iter().enumerate() {
+        for e in cells_of(ex) {
+            of_excluder[e] |= 1 << i;
+        }
+    }
+    for (j, &ex) in excl.iter().enumerate().skip(1) {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for e in cells_of(ex) {
+            twice |= once & of_excluder[e];
+            once |= of_excluder[e];
+        }
+        let mut earlier = twice & ((1u128 << j) - 1);
+        while earlier != 0 {
+            let i = earlier.trailing_zeros() as usize;
+            earlier &= earlier - 1;
+            f(i, j)?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// Each cell's bit (a load: a variable 128-bit shift is several instructions).
@@ -304,25 +334,23 @@ pub(crate) fn aligned_pair(b: &Board, memo: &mut TripletMemo, sink: &mut dyn Sin
         return ControlFlow::Continue(());
     }
     memo.start(b);
-    for (i, j) in pairs(cand.len()) {
+    rich_pairs(&excl, |i, j| {
         let common = excl[i] & excl[j];
-        if at_most_one(common) {
-            continue;
-        }
+        debug_assert!(!at_most_one(common));
         // `cand` is in cell order, so the pair is sorted.
         let cells = [cand[i], cand[j]];
         let key = cells[0] * 81 + cells[1];
         let read = PEER_MASK[cells[0]] & PEER_MASK[cells[1]] | BIT[cells[0]] | BIT[cells[1]];
         if memo.holds(memo.pairs[key], read) {
-            continue;
+            return ControlFlow::Continue(());
         }
         let allowed = allowed_values(b, cells, common);
         match exclusion_hint(b, &cells, &allowed) {
             Some(h) => sink.add(h)?,
             None => memo.pairs[key] = memo.version,
         }
-    }
-    ControlFlow::Continue(())
+        ControlFlow::Continue(())
+    })
 }
 
 /// The number of triplet keys (`(c0 * 81 + c1) * 81 + c2`, cells sorted).
@@ -423,13 +451,11 @@ pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn 
     // The sets of three cells visited so far, to check `visited_before` (debug builds).
     #[cfg(debug_assertions)]
     let mut visited = std::collections::HashSet::new();
-    for (i, j) in pairs(cand.len()) {
+    // Every triplet needs two excluders common to all three cells, so its first two too.
+    rich_pairs(&excl, |i, j| {
         let (c0, c1) = (cand[i], cand[j]);
         let pair = excl[i] & excl[j];
-        // Every triplet needs two excluders common to all three cells.
-        if at_most_one(pair) {
-            continue;
-        }
+        debug_assert!(!at_most_one(pair));
         // SE's "twin area": the two cells' excluders, first cell's first (each in cell order),
         // that are candidates.
         // A third cell's common excluders are `pair & excl[t]`, and `excl[t]` is its peers
@@ -495,6 +521,63 @@ pub(crate) fn aligned_triplet(b: &Board, memo: &mut TripletMemo, sink: &mut dyn 
                 None => memo.nothing[key] = memo.version,
             }
         }
+        ControlFlow::Continue(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `rich_pairs` hands over exactly the pairs of `pairs` with two or more common
+    /// excluders, in the same order, and stops where its callback breaks.
+    #[test]
+    fn rich_pairs_are_the_pairs_with_two_common_excluders_in_order() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for round in 0..400 {
+            let n = (next() % 82) as usize;
+            // Sparse sets, as excluders are (a cell's peers with few candidates).
+            let excl: Vec<Cells> = (0..n)
+                .map(|_| {
+                    let mut set: Cells = 0;
+                    for _ in 0..(next() % 9) {
+                        set |= 1 << (next() % 81);
+                    }
+                    set
+                })
+                .collect();
+            let want: Vec<(usize, usize)> = pairs(n)
+                .filter(|&(i, j)| (excl[i] & excl[j]).count_ones() >= 2)
+                .collect();
+            let mut got = Vec::new();
+            let _ = rich_pairs(&excl, |i, j| {
+                got.push((i, j));
+                ControlFlow::Continue(())
+            });
+            assert_eq!(got, want, "round {round}");
+            found += want.len();
+            // Stopping after the k-th pair stops there.
+            if let Some(k) = (!want.is_empty()).then(|| (next() as usize) % want.len()) {
+                let mut seen = Vec::new();
+                let flow = rich_pairs(&excl, |i, j| {
+                    seen.push((i, j));
+                    if seen.len() > k {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                assert!(flow.is_break());
+                assert_eq!(seen, want[..=k], "round {round}");
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
-    ControlFlow::Continue(())
 }
