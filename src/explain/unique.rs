@@ -66,16 +66,31 @@ struct Scratch {
 /// either: it is not walked again. Kept by content (the cells and their candidates are
 /// compared), so it holds from any grid to any other, across steps and puzzles; only walks that
 /// wanted every loop (`max_len` unbounded) are recorded.
+///
+/// The other walks that wanted every loop are kept whole, by the same argument: per pair of
+/// digits, the loops each one found (`walks`, the first `used` entries, by start cell). A walk
+/// that wants loops of at most `max_len` cells finds exactly those of the whole walk's loops,
+/// in the same order: a path is cut only where it reaches `max_len` cells, after the extra
+/// digits its siblings inherit were updated, so every other branch is walked as before, and
+/// the loops closed are those of at most `max_len` cells. So such a walk is replayed from the
+/// whole walk's loops instead.
 struct Barren {
     /// Per pair of digits (`v1 * 10 + v2`): the cells holding both, their candidates (by cell),
     /// and the start cells whose walk found no valid loop there.
     pairs: Vec<(Cells, [u16; 81], Cells)>,
+    /// Per pair of digits: the start cells whose whole walk is kept in `walks`, and how many
+    /// entries of `walks` are in use (the rest keep their space for later).
+    kept: Vec<(Cells, usize)>,
+    /// Per pair of digits: the start cell and the loops of each whole walk kept.
+    walks: Vec<Vec<(usize, Loops)>>,
 }
 
 impl Default for Barren {
     fn default() -> Self {
         Barren {
             pairs: vec![(0, [0; 81], 0); 100],
+            kept: vec![(0, 0); 100],
+            walks: (0..100).map(|_| Vec::new()).collect(),
         }
     }
 }
@@ -134,16 +149,32 @@ fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
         }
         results.cells.clear();
         results.ends.clear();
-        let walk = Walk {
-            b,
-            v1,
-            v2,
-            pair,
-            max_len,
-            start: cell,
-        };
-        let seen = [region_bits(cell), 0];
-        walk.check_for_loops(cell, path, 0, 2, 0, None, results, seen);
+        if known && barren.kept[key].0 >> cell & 1 == 1 {
+            // This walk was made whole on this pair before: its loops of at most `max_len`
+            // cells, in its order, are what the walk would find.
+            let used = barren.kept[key].1;
+            if let Some((_, whole)) = barren.walks[key][..used].iter().find(|w| w.0 == cell) {
+                let mut start = 0;
+                for &end in &whole.ends {
+                    if end - start <= max_len {
+                        results.cells.extend_from_slice(&whole.cells[start..end]);
+                        results.ends.push(results.cells.len());
+                    }
+                    start = end;
+                }
+            }
+        } else {
+            let walk = Walk {
+                b,
+                v1,
+                v2,
+                pair,
+                max_len,
+                start: cell,
+            };
+            let seen = [region_bits(cell), 0];
+            walk.check_for_loops(cell, path, 0, 2, 0, None, results, seen);
+        }
         let mut start = 0;
         let mut valid = false;
         for &end in &results.ends {
@@ -165,17 +196,33 @@ fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
             offered.push((cells, v1, v2));
             loop_hints(b, lp, v1, v2, &mut |h| offer(&mut best, h));
         }
-        if !valid && max_len == usize::MAX {
-            let entry = &mut barren.pairs[key];
+        if max_len == usize::MAX && !(known && barren.kept[key].0 >> cell & 1 == 1) {
             if !known {
+                let entry = &mut barren.pairs[key];
                 entry.0 = pair;
                 for c in cells_of(pair) {
                     entry.1[c] = b.cands[c];
                 }
                 entry.2 = 0;
+                barren.kept[key] = (0, 0);
                 fits |= 1 << key;
             }
-            entry.2 |= 1 << cell;
+            if valid {
+                // Kept whole, in the next entry of the pair's list (its space reused).
+                let (kept, used) = &mut barren.kept[key];
+                let walks = &mut barren.walks[key];
+                if *used == walks.len() {
+                    walks.push((cell, Loops::default()));
+                }
+                let (start, whole) = &mut walks[*used];
+                *start = cell;
+                whole.cells.clone_from(&results.cells);
+                whole.ends.clone_from(&results.ends);
+                *used += 1;
+                *kept |= 1 << cell;
+            } else {
+                barren.pairs[key].2 |= 1 << cell;
+            }
         }
     }
     best

@@ -263,7 +263,9 @@ fn loopy_board(next: &mut impl FnMut() -> u64) -> Board {
 /// The walks remembered as finding no valid loop (kept per thread from ask to ask) leave the
 /// hint the same: along sequences of positions, each the last with a candidate or two taken
 /// out (so most digit pairs keep their cells and candidates, and their walks are skipped), the
-/// producer's hint is the first of every hint the whole walk finds, sorted.
+/// producer's hint is the first of every hint the whole walk finds, sorted. The walks kept
+/// whole are replayed here too, with and without a bound on the loops' length (checked by
+/// making each replay panic: both kinds occur).
 #[test]
 fn remembered_barren_walks_keep_the_first_loop_hint() {
     use super::super::unique::all_loop_hints;
