@@ -1190,12 +1190,13 @@ impl Reach {
     /// never read: see `reaches` and `meet`) zeroed, and its own bit.
     #[inline]
     fn start_row(closure: &mut [u64], words: usize, c: usize) {
-        let row = &mut closure[c * words..c * words + c / 64 + 1];
-        // A short loop: most rows are a few words, where a `fill` calls `memset`.
-        for r in row.iter_mut() {
-            *r = 0;
+        let last = c / 64;
+        let row = &mut closure[c * words..c * words + last + 1];
+        row[last] = 1 << (c % 64);
+        // The words before the last, if any (a `memset` call costs more than a word or two).
+        if last > 0 {
+            row[..last].fill(0);
         }
-        row[c / 64] |= 1 << (c % 64);
     }
 
     /// Tarjan's visit from `root`, with an explicit call stack. The potential being visited,
@@ -1956,7 +1957,8 @@ impl Chainer {
         // reaches that target; the others are not made. Every node made is made as before, from
         // the same parent in the same order.
         let reach = &self.reach;
-        let (src_comp, tgt) = (reach.comp(src), conj(src));
+        // (Compared by state: a complete component's number with the same mark.)
+        let (src_comp, tgt) = (reach.state[src as usize], conj(src));
         // The off potentials that link back to the source (a cycle closes through them): at
         // most four, the other digit of a bivalue cell and the other place in each region.
         // Unused entries hold `NONE`, no potential.
@@ -1996,7 +1998,7 @@ impl Chainer {
             // partner); and, while the target is chased and could be found in a later round,
             // a node that reaches it (the target itself is made in any round that chases it).
             let keep = |q: Pot, partner: bool| {
-                (cycles_later && reach.comp(q) == src_comp)
+                (cycles_later && reach.state[q as usize] == src_comp)
                     || (partner && cycles_now)
                     || (chase_later && reach.reaches(q, tgt))
             };
