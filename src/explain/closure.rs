@@ -13,7 +13,7 @@
 //! yields no contradiction, and the search can skip its propagation; the sources it flags run
 //! the real propagation exactly as before. Allocation-free: a few 128-bit words a test.
 
-use super::board::{Board, Cells, CELL_REGIONS, PEER_MASK, REGION_MASK};
+use super::board::{cells_of, Board, Cells, CELL_REGIONS, PEER_MASK, REGION_MASK};
 
 /// One digit's places on a grid, as the closure reads them.
 #[derive(Clone, Copy, Default)]
@@ -40,42 +40,56 @@ impl DigitGrid {
     /// Whether the closure from "`cell` holds the digit" (`on`) or "`cell` does not hold it"
     /// (`!on`) empties a region that needs the digit. `false` guarantees that SE's Nishio
     /// propagation from that potential finds no contradiction.
+    ///
+    /// Only regions that lost a place are looked at (a worklist of regions), as SE only derives
+    /// a region's last place when another place goes off there: each region is tested after
+    /// its last loss, so the fixpoint is the same as testing every region until nothing
+    /// changes, less any single the grid already had.
     pub(crate) fn contradicts(self, cell: usize, on: bool) -> bool {
         let DigitGrid {
             mut cands,
             mut open,
         } = self;
+        let mut dirty;
         if on {
-            cands &= !(PEER_MASK[cell] | 1u128 << cell);
+            let lost = cands & PEER_MASK[cell];
+            cands &= !(lost | 1u128 << cell);
             open &= !CELL_REGIONS[cell];
+            dirty = regions_of(lost);
         } else {
             cands &= !(1u128 << cell);
+            dirty = CELL_REGIONS[cell];
         }
-        loop {
-            let mut changed = false;
-            let mut rest = open;
-            while rest != 0 {
-                let r = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let m = cands & REGION_MASK[r];
-                if m == 0 {
-                    return true;
-                }
-                if m & (m - 1) == 0 {
-                    // The region's lone place takes the digit: its peers lose it, its three
-                    // regions need it no more.
-                    let x = m.trailing_zeros() as usize;
-                    cands &= !(PEER_MASK[x] | m);
-                    open &= !CELL_REGIONS[x];
-                    rest &= open;
-                    changed = true;
-                }
+        dirty &= open;
+        while dirty != 0 {
+            let r = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let m = cands & REGION_MASK[r];
+            if m == 0 {
+                return true;
             }
-            if !changed {
-                return false;
+            if m & (m - 1) == 0 {
+                // The region's lone place takes the digit: its peers lose it, its three
+                // regions need it no more.
+                let x = m.trailing_zeros() as usize;
+                let lost = cands & PEER_MASK[x];
+                cands &= !(lost | m);
+                open &= !CELL_REGIONS[x];
+                dirty = (dirty | regions_of(lost)) & open;
             }
         }
+        false
     }
+}
+
+/// The regions of a set of cells.
+#[inline]
+fn regions_of(cells: Cells) -> u32 {
+    let mut out = 0;
+    for c in cells_of(cells) {
+        out |= CELL_REGIONS[c];
+    }
+    out
 }
 
 #[cfg(test)]
