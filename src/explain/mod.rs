@@ -25,6 +25,7 @@
 mod basic;
 mod board;
 mod chains;
+mod closure;
 pub mod command;
 mod exclusion;
 mod hint;
