@@ -2525,10 +2525,8 @@ impl Chainer {
             // chains, where SE computes it for nothing).
             let mut off_prop = usize::MAX;
             if do_contradiction || do_double {
-                off_prop = self.new_prop();
-                let root = self.node(p_off, Cause::None, &[]);
-                self.props[off_prop].add(p_off, root);
-                let absurd = self.do_chaining(b, mode, off_prop);
+                let absurd;
+                (off_prop, absurd) = self.propagation_from(b, mode, p_off);
                 if do_contradiction {
                     if let Some(a) = absurd {
                         let h = self.binary_hint(b, mode, p_off, a.on, a.off, true, p_off);
@@ -2622,10 +2620,7 @@ impl Chainer {
                     let prop = self.on_propagation(b, mode, p);
                     self.props[prop].absurd
                 } else {
-                    let prop = self.new_prop();
-                    let root = self.node(p, Cause::None, &[]);
-                    self.props[prop].add(p, root);
-                    self.do_chaining(b, mode, prop)
+                    self.propagation_from(b, mode, p).1
                 };
                 if let Some(a) = absurd {
                     let h = self.binary_hint(b, mode, p, a.on, a.off, true, p);
@@ -2641,10 +2636,7 @@ impl Chainer {
     #[cfg(debug_assertions)]
     fn assert_barren(&mut self, b: &Board, mode: Mode, p: Pot) {
         let (nodes, parents, work) = (self.nodes.len(), self.parents.len(), self.work);
-        let prop = self.new_prop();
-        let root = self.node(p, Cause::None, &[]);
-        self.props[prop].add(p, root);
-        let absurd = self.do_chaining(b, mode, prop);
+        let (prop, absurd) = self.propagation_from(b, mode, p);
         assert!(
             absurd.is_none() || self.work > self.limit,
             "the closure missed a contradiction from {}",
@@ -2916,13 +2908,20 @@ impl Chainer {
         if cached != NONE {
             return cached as usize;
         }
+        let (prop, absurd) = self.propagation_from(b, mode, p);
+        self.props[prop].absurd = absurd;
+        self.on_cache[cv(p)] = prop as u32;
+        prop
+    }
+
+    /// A new propagation seeded with `p` alone, run to its end (SE's `doChaining`): its slot
+    /// and the contradiction it found, if any. Not cached (see [`Chainer::on_propagation`]).
+    fn propagation_from(&mut self, b: &Board, mode: Mode, p: Pot) -> (usize, Option<Absurd>) {
         let prop = self.new_prop();
         let root = self.node(p, Cause::None, &[]);
         self.props[prop].add(p, root);
         let absurd = self.do_chaining(b, mode, prop);
-        self.props[prop].absurd = absurd;
-        self.on_cache[cv(p)] = prop as u32;
-        prop
+        (prop, absurd)
     }
 
     /// SE's `doChaining`: propagate the prop's seeds; on potentials always first. In dynamic

@@ -533,13 +533,8 @@ mod tests {
     /// excluders, in the same order, and stops where its callback breaks.
     #[test]
     fn rich_pairs_are_the_pairs_with_two_common_excluders_in_order() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         let mut found = 0;
         for round in 0..400 {
             let n = (next() % 82) as usize;

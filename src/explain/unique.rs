@@ -149,7 +149,8 @@ fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
         }
         results.cells.clear();
         results.ends.clear();
-        if known && barren.kept[key].0 >> cell & 1 == 1 {
+        let replay = known && barren.kept[key].0 >> cell & 1 == 1;
+        if replay {
             // This walk was made whole on this pair before: its loops of at most `max_len`
             // cells, in its order, are what the walk would find.
             let used = barren.kept[key].1;
@@ -196,7 +197,7 @@ fn first_loop_hint(b: &Board, scratch: &mut Scratch) -> Option<LoopHint> {
             offered.push((cells, v1, v2));
             loop_hints(b, lp, v1, v2, &mut |h| offer(&mut best, h));
         }
-        if max_len == usize::MAX && !(known && barren.kept[key].0 >> cell & 1 == 1) {
+        if max_len == usize::MAX && !replay {
             if !known {
                 let entry = &mut barren.pairs[key];
                 entry.0 = pair;
