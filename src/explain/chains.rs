@@ -3540,12 +3540,8 @@ mod tests {
                         sets.push(props_of(1 << cell, None, &chainer));
                     }
                     for v in 1..=9u8 {
-                        for r in 0..27 {
-                            sets.push(props_of(
-                                b.digits[v as usize] & REGION_MASK[r],
-                                Some(v),
-                                &chainer,
-                            ));
+                        for &mask in &REGION_MASK {
+                            sets.push(props_of(b.digits[v as usize] & mask, Some(v), &chainer));
                         }
                     }
                     // Each off propagation with the on one of its potential (double chains).
