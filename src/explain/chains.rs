@@ -446,6 +446,9 @@ struct Prop {
     /// The potentials it holds as a set, made on first ask once it has run ([`Prop::set`]).
     set: PotSet,
     has_set: bool,
+    /// The arena range of its nodes, where [`Chainer::propagation_from`] made it: every node
+    /// made from its root on but the last one of a contradiction (which is not added).
+    span: Option<(u32, u32)>,
 }
 
 impl Prop {
@@ -457,16 +460,37 @@ impl Prop {
             absurd: None,
             set: PotSet::new(),
             has_set: false,
+            span: None,
         }
     }
     /// The potentials of this (finished) propagation as a set, for the chains that intersect
     /// several propagations: made from the lists the first time, then kept until the reset.
     fn set(&mut self, nodes: &[Node]) -> &PotSet {
         if !self.has_set {
-            for list in [&self.on, &self.off] {
-                for &n in list {
-                    self.set.insert(nodes[n as usize].pot);
+            match self.span {
+                // A run of the arena: no list read.
+                Some((start, end)) => {
+                    for node in &nodes[start as usize..end as usize] {
+                        self.set.insert(node.pot);
+                    }
                 }
+                None => {
+                    for list in [&self.on, &self.off] {
+                        for &n in list {
+                            self.set.insert(nodes[n as usize].pot);
+                        }
+                    }
+                }
+            }
+            #[cfg(debug_assertions)]
+            {
+                let mut want = PotSet::new();
+                for list in [&self.on, &self.off] {
+                    for &n in list {
+                        want.insert(nodes[n as usize].pot);
+                    }
+                }
+                debug_assert_eq!(want.0, self.set.0);
             }
             self.has_set = true;
         }
@@ -477,11 +501,27 @@ impl Prop {
             self.set.clear();
             self.has_set = false;
         }
-        // Two plain loops (a chained iterator tests which half it is in at every node).
         let idx = &mut self.idx;
-        for list in [&self.on, &self.off] {
-            for &n in list {
-                idx[nodes[n as usize].pot as usize] = NONE;
+        match self.span.take() {
+            // Every node of the lists is in the span; the one that is not (a contradiction's
+            // last) has no entry to clear.
+            Some((start, end)) => {
+                for node in &nodes[start as usize..end as usize] {
+                    idx[node.pot as usize] = NONE;
+                }
+                debug_assert!(self
+                    .on
+                    .iter()
+                    .chain(&self.off)
+                    .all(|&n| (start..end).contains(&n)));
+            }
+            None => {
+                // Two plain loops (a chained iterator tests which half it is in at every node).
+                for list in [&self.on, &self.off] {
+                    for &n in list {
+                        idx[nodes[n as usize].pot as usize] = NONE;
+                    }
+                }
             }
         }
         self.on.clear();
@@ -2970,6 +3010,9 @@ impl Chainer {
         let root = self.node(p, Cause::None, &[]);
         self.props[prop].add(p, root);
         let absurd = self.do_chaining(b, mode, prop);
+        // A contradiction's last node is made but not added (`Step::derive`, `static_loop`).
+        let end = self.nodes.len() as u32 - u32::from(absurd.is_some());
+        self.props[prop].span = Some((root, end));
         (prop, absurd)
     }
 
@@ -3501,7 +3544,8 @@ mod tests {
     /// `common_nodes` (set intersection, then the first propagation's order) hands over the
     /// nodes that walking the first propagation's lists and keeping those every other
     /// propagation holds gives, in that order: for every cell's digits and every region's
-    /// places, on the propagations of dynamic searches along solving paths.
+    /// places, on the propagations of dynamic searches along solving paths (the sets made from
+    /// the propagations' spans of the arena); and the reset over those spans clears every index.
     #[test]
     fn common_nodes_are_the_filtered_lists() {
         let puzzles = [
@@ -3573,6 +3617,14 @@ mod tests {
                         assert_eq!(out, want, "{text} {round}");
                         groups += 1;
                         found += out.len();
+                    }
+                    // The reset (over each propagation's span of the arena) leaves every
+                    // index empty and every set clear.
+                    let used = chainer.props_used;
+                    chainer.reset();
+                    for pr in &chainer.props[..used] {
+                        assert!(pr.idx.iter().all(|&n| n == NONE), "{text} {round}");
+                        assert!(pr.set.0.iter().all(|&w| w == 0) && pr.span.is_none());
                     }
                     if mode == Mode::DYNAMIC {
                         let best = hints.iter().reduce(|a, h| if h.before(a) { h } else { a });
