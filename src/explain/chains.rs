@@ -443,6 +443,12 @@ struct Prop {
     idx: Box<[u32; 1458]>,
     /// Where the propagation stopped on a contradiction.
     absurd: Option<Absurd>,
+    /// The potentials it holds as a set, made on first ask once it has run ([`Prop::set`]).
+    set: PotSet,
+    has_set: bool,
+    /// The arena range of its nodes, where [`Chainer::propagation_from`] made it: every node
+    /// made from its root on but the last one of a contradiction (which is not added).
+    span: Option<(u32, u32)>,
 }
 
 impl Prop {
@@ -452,14 +458,70 @@ impl Prop {
             off: Vec::new(),
             idx: Box::new([NONE; 1458]),
             absurd: None,
+            set: PotSet::new(),
+            has_set: false,
+            span: None,
         }
     }
+    /// The potentials of this (finished) propagation as a set, for the chains that intersect
+    /// several propagations: made from the lists the first time, then kept until the reset.
+    fn set(&mut self, nodes: &[Node]) -> &PotSet {
+        if !self.has_set {
+            match self.span {
+                // A run of the arena: no list read.
+                Some((start, end)) => {
+                    for node in &nodes[start as usize..end as usize] {
+                        self.set.insert(node.pot);
+                    }
+                }
+                None => {
+                    for list in [&self.on, &self.off] {
+                        for &n in list {
+                            self.set.insert(nodes[n as usize].pot);
+                        }
+                    }
+                }
+            }
+            #[cfg(debug_assertions)]
+            {
+                let mut want = PotSet::new();
+                for list in [&self.on, &self.off] {
+                    for &n in list {
+                        want.insert(nodes[n as usize].pot);
+                    }
+                }
+                debug_assert_eq!(want.0, self.set.0);
+            }
+            self.has_set = true;
+        }
+        &self.set
+    }
     fn reset(&mut self, nodes: &[Node]) {
-        // Two plain loops (a chained iterator tests which half it is in at every node).
+        if self.has_set {
+            self.set.clear();
+            self.has_set = false;
+        }
         let idx = &mut self.idx;
-        for list in [&self.on, &self.off] {
-            for &n in list {
-                idx[nodes[n as usize].pot as usize] = NONE;
+        match self.span.take() {
+            // Every node of the lists is in the span; the one that is not (a contradiction's
+            // last) has no entry to clear.
+            Some((start, end)) => {
+                for node in &nodes[start as usize..end as usize] {
+                    idx[node.pot as usize] = NONE;
+                }
+                debug_assert!(self
+                    .on
+                    .iter()
+                    .chain(&self.off)
+                    .all(|&n| (start..end).contains(&n)));
+            }
+            None => {
+                // Two plain loops (a chained iterator tests which half it is in at every node).
+                for list in [&self.on, &self.off] {
+                    for &n in list {
+                        idx[nodes[n as usize].pot as usize] = NONE;
+                    }
+                }
             }
         }
         self.on.clear();
@@ -731,9 +793,9 @@ pub(crate) struct Chainer {
     buf_a: Vec<u32>,
     buf_b: Vec<u32>,
     buf_c: Vec<u32>,
-    /// Scratch for `cell_hints`: the nodes every digit of the cell leads to so far (on, off).
-    cell_on: Vec<u32>,
-    cell_off: Vec<u32>,
+    /// Scratch for the cell and region chains: the nodes of the first propagation whose
+    /// potentials every propagation of the chain holds ([`Chainer::common_nodes`]).
+    common: Vec<u32>,
     /// The best hint's key so far, when only the best hint is wanted (top level): searches stop
     /// where they can no longer beat it.
     best: Option<Key>,
@@ -1382,8 +1444,7 @@ impl Chainer {
             buf_a: Vec::new(),
             buf_b: Vec::new(),
             buf_c: Vec::new(),
-            cell_on: Vec::new(),
-            cell_off: Vec::new(),
+            common: Vec::new(),
             best: None,
             limit: u64::MAX,
             on_cache: vec![NONE; 729],
@@ -2474,13 +2535,7 @@ impl Chainer {
         keep: &mut dyn FnMut(ChainHint),
     ) {
         let mut value_prop = [usize::MAX; 10];
-        // The on (off) potentials every digit of the cell leads to, as nodes of the first
-        // digit's propagation (SE's cellToOn / cellToOff), once a digit is in (`cell_first`).
-        // Two vectors kept in the chainer, not two allocated per cell.
-        let mut cell_on = std::mem::take(&mut self.cell_on);
-        let mut cell_off = std::mem::take(&mut self.cell_off);
-        cell_on.clear();
-        cell_off.clear();
+        // Whether no digit's propagation was kept for the cell chain yet.
         let mut cell_first = true;
         // In the static mode (the links do not change) a propagation derives only potentials
         // its source reaches in the links (`Reach`). A cell chain concludes a potential that
@@ -2535,67 +2590,113 @@ impl Chainer {
                 }
             }
             if do_double {
-                // The lists are not changed by the hints built below (no propagation runs), so
-                // they are read by index, not copied.
-                for i in 0..self.props[on_prop].on.len() {
-                    let n = self.props[on_prop].on[i];
+                // The potentials both propagations hold, as nodes of the on one, in the order
+                // of its lists (on list, then off list): the double chains, in SE's order.
+                let mut common = std::mem::take(&mut self.common);
+                self.common_nodes(&[on_prop, off_prop], &mut common);
+                for &n in &common {
                     let q = self.nodes[n as usize].pot;
                     let m = self.props[off_prop].get(q);
-                    if m != NONE {
-                        let h = self.binary_hint(b, mode, p_on, n, m, false, q);
-                        self.offer(h, keep);
-                    }
+                    let src = if pot_on(q) { p_on } else { p_off };
+                    let h = self.binary_hint(b, mode, src, n, m, false, q);
+                    self.offer(h, keep);
                 }
-                for i in 0..self.props[on_prop].off.len() {
-                    let n = self.props[on_prop].off[i];
-                    let q = self.nodes[n as usize].pot;
-                    let m = self.props[off_prop].get(q);
-                    if m != NONE {
-                        let h = self.binary_hint(b, mode, p_off, n, m, false, q);
-                        self.offer(h, keep);
-                    }
-                }
+                self.common = common;
             }
             self.region_chainings(b, mode, v, on_prop, &regions, keep);
             if !cell_live {
                 continue;
             }
             value_prop[v as usize] = on_prop;
-            let prop = &self.props[on_prop];
-            if cell_first {
-                cell_on.extend_from_slice(&prop.on);
-                cell_off.extend_from_slice(&prop.off);
-                cell_first = false;
-            } else {
-                let nodes = &self.nodes;
-                cell_on.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
-                cell_off.retain(|&n| prop.get(nodes[n as usize].pot) != NONE);
-            }
+            cell_first = false;
         }
         if !cell_first && !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            for list in [&cell_on, &cell_off] {
-                for &n in list {
-                    let target = self.nodes[n as usize].pot;
-                    let mut targets = [0u32; 9];
-                    let mut k = 0;
-                    for v in digits_of(b.cands[cell]) {
-                        targets[k] = self.props[value_prop[v as usize]].get(target);
-                        k += 1;
-                    }
-                    let h = self.reduction_hint(
-                        b,
-                        mode,
-                        target,
-                        &targets[..k],
-                        Shape::Cell { src: cell, target },
-                        5,
-                    );
-                    self.offer(h, keep);
+            // The on (off) potentials every digit of the cell leads to, as nodes of the first
+            // digit's propagation, in its lists' order (SE's cellToOn, then cellToOff). Every
+            // digit has its propagation here (`cell_live`).
+            let mut cell_props = [0usize; 9];
+            let mut k = 0;
+            for v in digits_of(b.cands[cell]) {
+                cell_props[k] = value_prop[v as usize];
+                k += 1;
+            }
+            let cell_props = &cell_props[..k];
+            let mut common = std::mem::take(&mut self.common);
+            self.common_nodes(cell_props, &mut common);
+            for &n in &common {
+                let target = self.nodes[n as usize].pot;
+                let mut targets = [0u32; 9];
+                for (t, &pp) in targets.iter_mut().zip(cell_props) {
+                    *t = self.props[pp].get(target);
                 }
+                let h = self.reduction_hint(
+                    b,
+                    mode,
+                    target,
+                    &targets[..k],
+                    Shape::Cell { src: cell, target },
+                    5,
+                );
+                self.offer(h, keep);
+            }
+            self.common = common;
+        }
+    }
+
+    /// The potentials every propagation of `props` holds (all finished), as the nodes of the
+    /// first one, in the order of its lists (its on list, then its off list): into `out`. The
+    /// same nodes in the same order as walking the first propagation's lists and keeping those
+    /// every other propagation holds, but from the intersection of their sets (23 words each),
+    /// which is most often empty or small where the lists are long.
+    fn common_nodes(&mut self, props: &[usize], out: &mut Vec<u32>) {
+        /// Sorts the off nodes after the on ones (node ids stay below it).
+        const OFF: u32 = 1 << 31;
+        out.clear();
+        let (all, nodes) = (&mut self.props, &self.nodes);
+        debug_assert!((nodes.len() as u64) < OFF as u64);
+        let mut common = all[props[0]].set(nodes).0;
+        for &pp in &props[1..] {
+            let set = &all[pp].set(nodes).0;
+            let mut any = 0;
+            for (w, &s) in common.iter_mut().zip(set) {
+                *w &= s;
+                any |= *w;
+            }
+            if any == 0 {
+                return;
             }
         }
-        self.cell_on = cell_on;
-        self.cell_off = cell_off;
+        let first = &all[props[0]];
+        for (w, &word) in common.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let p = (w * 64) as Pot + word.trailing_zeros() as Pot;
+                word &= word - 1;
+                let n = first.get(p);
+                debug_assert!(n != NONE);
+                out.push(if pot_on(p) { n } else { n | OFF });
+            }
+        }
+        // Each list ascends (a node is added as it is made).
+        out.sort_unstable();
+        for n in out.iter_mut() {
+            *n &= !OFF;
+        }
+        #[cfg(debug_assertions)]
+        {
+            let first = &all[props[0]];
+            let want: Vec<u32> = first
+                .on
+                .iter()
+                .chain(&first.off)
+                .copied()
+                .filter(|&n| {
+                    let q = nodes[n as usize].pot;
+                    props.iter().all(|&pp| all[pp].get(q) != NONE)
+                })
+                .collect();
+            debug_assert_eq!(*out, want);
+        }
     }
 
     /// [`Chainer::cell_hints`] in the Nishio mode: for each digit of `cell`, the contradictions
@@ -2701,44 +2802,32 @@ impl Chainer {
                 n_pos += 1;
             }
             let pos_props = &pos_props[..n_pos];
-            for on in [true, false] {
-                // The lists are not changed by the hints built below (no propagation runs).
-                let len = if on {
-                    self.props[on_prop].on.len()
-                } else {
-                    self.props[on_prop].off.len()
-                };
-                for i in 0..len {
-                    let pr = &self.props[on_prop];
-                    let n = if on { pr.on[i] } else { pr.off[i] };
-                    let target = self.nodes[n as usize].pot;
-                    let mut targets = [0u32; 9];
-                    let mut all = true;
-                    for (t, &pp) in targets.iter_mut().zip(pos_props) {
-                        *t = self.props[pp].get(target);
-                        all &= *t != NONE;
-                        if !all {
-                            break;
-                        }
-                    }
-                    if !all {
-                        continue;
-                    }
-                    let h = self.reduction_hint(
-                        b,
-                        mode,
-                        target,
-                        &targets[..n_pos],
-                        Shape::Region {
-                            region,
-                            value: v,
-                            target,
-                        },
-                        6,
-                    );
-                    self.offer(h, keep);
+            // The first place is the cell: the potentials every place leads to, as nodes of
+            // the cell's propagation, in the order of its lists (its on list, then its off list).
+            debug_assert_eq!(pos_props[0], on_prop);
+            let mut common = std::mem::take(&mut self.common);
+            self.common_nodes(pos_props, &mut common);
+            for &n in &common {
+                let target = self.nodes[n as usize].pot;
+                let mut targets = [0u32; 9];
+                for (t, &pp) in targets.iter_mut().zip(pos_props) {
+                    *t = self.props[pp].get(target);
                 }
+                let h = self.reduction_hint(
+                    b,
+                    mode,
+                    target,
+                    &targets[..n_pos],
+                    Shape::Region {
+                        region,
+                        value: v,
+                        target,
+                    },
+                    6,
+                );
+                self.offer(h, keep);
             }
+            self.common = common;
         }
     }
 
@@ -2921,6 +3010,9 @@ impl Chainer {
         let root = self.node(p, Cause::None, &[]);
         self.props[prop].add(p, root);
         let absurd = self.do_chaining(b, mode, prop);
+        // A contradiction's last node is made but not added (`Step::derive`, `static_loop`).
+        let end = self.nodes.len() as u32 - u32::from(absurd.is_some());
+        self.props[prop].span = Some((root, end));
         (prop, absurd)
     }
 
@@ -3449,6 +3541,105 @@ mod tests {
     /// answers occur. (The closure also flags some the propagation does not report, e.g. the
     /// off potential of a hidden single these grids leave: SE derives nothing from a region
     /// with no place left, the closure calls it a contradiction.)
+    /// `common_nodes` (set intersection, then the first propagation's order) hands over the
+    /// nodes that walking the first propagation's lists and keeping those every other
+    /// propagation holds gives, in that order: for every cell's digits and every region's
+    /// places, on the propagations of dynamic searches along solving paths (the sets made from
+    /// the propagations' spans of the arena); and the reset over those spans clears every index.
+    #[test]
+    fn common_nodes_are_the_filtered_lists() {
+        let puzzles = [
+            "...92......68.3...19..7...623..4.1....1...7....8.3..297...8..91...5.72......64...",
+            "7.....4...2..7..8...3..8.799..5..3...6..2..9...1.97..6...3..9...3..4..6...9..1.35",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let (mut groups, mut found) = (0usize, 0usize);
+        for text in puzzles {
+            let g: Grid = text.parse().unwrap();
+            let mut b = Board::new(&g);
+            for round in 0..12 {
+                for mode in [Mode::DYNAMIC, Mode::MULTIPLE] {
+                    let mut hints = Vec::new();
+                    let mut chainer = Chainer::new();
+                    chainer.multiple_hints(&b, mode, &mut |h| hints.push(h));
+                    // The on propagations the search made, by cell and digit.
+                    let props_of = |cells: Cells, v: Option<u8>, c: &Chainer| -> Vec<usize> {
+                        let mut out = Vec::new();
+                        for cell in cells_of(cells) {
+                            for d in 1..=9u8 {
+                                if v.is_some_and(|v| v != d) || !b.has(cell, d) {
+                                    continue;
+                                }
+                                let n = c.on_cache[cv(pot(cell, d, true))];
+                                if n != NONE {
+                                    out.push(n as usize);
+                                }
+                            }
+                        }
+                        out
+                    };
+                    let mut sets: Vec<Vec<usize>> = Vec::new();
+                    for cell in 0..81 {
+                        sets.push(props_of(1 << cell, None, &chainer));
+                    }
+                    for v in 1..=9u8 {
+                        for &mask in &REGION_MASK {
+                            sets.push(props_of(b.digits[v as usize] & mask, Some(v), &chainer));
+                        }
+                    }
+                    // Each off propagation with the on one of its potential (double chains).
+                    for i in 0..chainer.props_used {
+                        let Some(&root) = chainer.props[i].off.first() else {
+                            continue;
+                        };
+                        let p = chainer.nodes[root as usize].pot;
+                        let on = chainer.on_cache[cv(p)];
+                        let off_root = chainer.props[i].on.first().is_none_or(|&n| n > root);
+                        if off_root && on != NONE {
+                            sets.push(vec![on as usize, i]);
+                        }
+                    }
+                    let mut out = Vec::new();
+                    for props in sets.into_iter().filter(|p| p.len() >= 2) {
+                        chainer.common_nodes(&props, &mut out);
+                        let first = &chainer.props[props[0]];
+                        let want: Vec<u32> = first
+                            .on
+                            .iter()
+                            .chain(&first.off)
+                            .copied()
+                            .filter(|&n| {
+                                let q = chainer.nodes[n as usize].pot;
+                                props.iter().all(|&pp| chainer.props[pp].get(q) != NONE)
+                            })
+                            .collect();
+                        assert_eq!(out, want, "{text} {round}");
+                        groups += 1;
+                        found += out.len();
+                    }
+                    // The reset (over each propagation's span of the arena) leaves every
+                    // index empty and every set clear.
+                    let used = chainer.props_used;
+                    chainer.reset();
+                    for pr in &chainer.props[..used] {
+                        assert!(pr.idx.iter().all(|&n| n == NONE), "{text} {round}");
+                        assert!(pr.set.0.iter().all(|&w| w == 0) && pr.span.is_none());
+                    }
+                    if mode == Mode::DYNAMIC {
+                        let best = hints.iter().reduce(|a, h| if h.before(a) { h } else { a });
+                        next_grid(&mut b, best.filter(|_| round % 3 != 2), &mut seed, (4, 2));
+                    }
+                }
+                if b.is_solved() {
+                    break;
+                }
+            }
+        }
+        assert!(groups > 1000 && found > 1000, "{groups} {found}");
+        eprintln!("common nodes: {groups} groups, {found} nodes");
+    }
+
     #[test]
     fn the_nishio_pre_test_flags_every_contradiction() {
         let puzzles = [
