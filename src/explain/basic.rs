@@ -266,42 +266,65 @@ const STACK_STARTS: Cells = grid_cells(0x1ff, 0b001_001_001);
 /// Rows 0, 3, 6 of every column: where a column meets a band of blocks starts.
 const BAND_STARTS: Cells = grid_cells(0b001_001_001, 0x1ff);
 
-/// The regions of kind `t1` where a digit's places (`dv`) meet exactly one region of kind `t2`,
-/// each as its first cell, so ascending cells are ascending regions. Every intersection
-/// `(r1, r2)` of `locking` has its `r1` here (its places, two or more, all lie in `r2`), and a
-/// region here with two places or more is one; `locking` drops those with one place. Three
-/// segments per region, each a flag: `h` says a row meets a stack (three cells ORed), `v` that
-/// a column meets a band; a region qualifies when exactly one of its three is set.
+/// The regions of kind `t1` where a digit's places (`dv`) are two or more and all lie in one
+/// region of kind `t2`, each as its first cell, so ascending cells are ascending regions: the
+/// `r1` of every intersection `(r1, r2)` of `locking`, and only those. Three segments per
+/// region, each with two flags: `h` says a row meets a stack at one place or more (three cells
+/// ORed), `h2` at two or more; `v`, `v2` the same for a column and a band. A region qualifies
+/// when exactly one of its three segments holds a place and one holds two (then the same one).
 #[cfg(test)]
 fn confined(dv: Cells, t1: usize, t2: usize) -> Cells {
-    confined_in(segments(dv), t1, t2)
+    let s = segments(dv);
+    match (t1, t2) {
+        (BLOCK, COLUMN) => confined_in::<BLOCK, COLUMN>(&s),
+        (BLOCK, _) => confined_in::<BLOCK, ROW>(&s),
+        (COLUMN, _) => confined_in::<COLUMN, BLOCK>(&s),
+        _ => confined_in::<ROW, BLOCK>(&s),
+    }
 }
 
-/// The segment flags of a digit's places (`dv`), for every pair of kinds at once: `(h, v)`.
+/// The segment flags of a digit's places (`dv`), for every pair of kinds at once:
+/// `[h, v, h2, v2]` (see [`confined`]).
 #[inline]
-fn segments(dv: Cells) -> (Cells, Cells) {
-    (
-        (dv | dv >> 1 | dv >> 2) & STACK_STARTS,
-        (dv | dv >> 9 | dv >> 18) & BAND_STARTS,
-    )
+fn segments(dv: Cells) -> [Cells; 4] {
+    let (r1, r2) = (dv >> 1, dv >> 2);
+    let (c1, c2) = (dv >> 9, dv >> 18);
+    [
+        (dv | r1 | r2) & STACK_STARTS,
+        (dv | c1 | c2) & BAND_STARTS,
+        (dv & (r1 | r2) | r1 & r2) & STACK_STARTS,
+        (dv & (c1 | c2) | c1 & c2) & BAND_STARTS,
+    ]
 }
 
-/// The regions of kind `t1` where a digit meets exactly one region of kind `t2` (see
-/// `confined`), from its [`segments`].
-#[inline]
-fn confined_in((h, v): (Cells, Cells), t1: usize, t2: usize) -> Cells {
-    let (a, b, c) = match (t1, t2) {
-        (BLOCK, COLUMN) => (v, v >> 1, v >> 2),
-        (BLOCK, _) => (h, h >> 9, h >> 18),
-        (COLUMN, _) => (v, v >> 27, v >> 54),
-        _ => (h, h >> 3, h >> 6),
+/// The regions of kind `T1` where a digit's places, two or more, lie in one region of kind
+/// `T2` (see [`confined`]), from its [`segments`]; one function per pair of kinds, so the
+/// shifts are constants.
+#[inline(always)]
+fn confined_in<const T1: usize, const T2: usize>(s: &[Cells; 4]) -> Cells {
+    // Rows meet stacks in `h`; columns meet bands in `v`.
+    let vertical = (T1 == BLOCK && T2 == COLUMN) || T1 == COLUMN;
+    let (x, x2) = if vertical { (s[1], s[3]) } else { (s[0], s[2]) };
+    // From a region's first cell to its second and third segment flags.
+    let step = if T1 == BLOCK {
+        if T2 == COLUMN {
+            1
+        } else {
+            9
+        }
+    } else if T1 == COLUMN {
+        27
+    } else {
+        3
     };
-    let firsts = match t1 {
+    let firsts = match T1 {
         BLOCK => BLOCK_FIRSTS,
         COLUMN => COLUMN_FIRSTS,
         _ => ROW_FIRSTS,
     };
-    (a | b | c) & !(a & b | a & c | b & c) & firsts
+    let (a, b, c) = (x, x >> step, x >> (2 * step));
+    let twice = x2 | x2 >> step | x2 >> (2 * step);
+    (a | b | c) & !(a & b | a & c | b & c) & twice & firsts
 }
 
 /// `CROSSING[r2][t1]`: the three regions of kind `t1` that meet region `r2`, ascending, where
@@ -340,7 +363,6 @@ pub(crate) fn confined_regions(dv: Cells, t1: usize, t2: usize) -> (Vec<Region>,
         .collect();
     let fast = cells_of(confined(dv, t1, t2))
         .map(|c| CELL_REGION[c][t1])
-        .filter(|&r1| (dv & REGION_MASK[r1]).count_ones() >= 2)
         .collect();
     (slow, fast)
 }
@@ -350,50 +372,55 @@ pub(crate) fn confined_regions(dv: Cells, t1: usize, t2: usize) -> (Vec<Region>,
 /// single in another region of the first region's kind, and places it.
 pub(crate) fn locking(b: &Board, direct: bool, scope: Scope, sink: &mut dyn Sink) -> Flow {
     // Each digit's segment flags, once for the four pairs of kinds.
-    let mut segs = [(0, 0); 10];
-    for v in 1..=9u8 {
-        if scope.digit(v) {
-            segs[v as usize] = segments(b.digits[v as usize]);
-        }
+    let mut segs = [[0; 4]; 10];
+    let digits = scope.digits & 0x3fe;
+    for v in digits_of(digits) {
+        segs[v as usize] = segments(b.digits[v as usize]);
     }
-    for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
-        for v in 1..=9u8 {
-            if !scope.digit(v) {
-                continue;
-            }
-            let dv = b.digits[v as usize];
-            let mut firsts = confined_in(segs[v as usize], t1, t2);
-            while firsts != 0 {
-                let r1 = CELL_REGION[firsts.trailing_zeros() as usize][t1];
-                firsts &= firsts - 1;
-                let pos = dv & REGION_MASK[r1];
-                if pos.count_ones() < 2 {
-                    continue;
-                }
-                // At most one region of the other kind holds two or more places: the first
-                // place's.
-                let r2 = CELL_REGION[pos.trailing_zeros() as usize][t2];
-                if pos & !REGION_MASK[r2] == 0 {
-                    if direct {
-                        // The regions of kind `t1` that meet `r2`, ascending.
-                        for &r3 in &CROSSING[r2][t1] {
-                            let r3 = r3 as usize;
-                            if r3 == r1 {
-                                continue;
-                            }
-                            let pos3 = dv & REGION_MASK[r3];
-                            if pos3.count_ones() > 1 {
-                                let rest = pos3 & !REGION_MASK[r2];
-                                if rest.count_ones() == 1 {
-                                    let hcell = rest.trailing_zeros() as usize;
-                                    sink.add(locking_hint(b, r1, r2, v, Some(hcell)))?;
-                                }
-                            }
+    locking_of::<BLOCK, COLUMN>(b, direct, digits, &segs, sink)?;
+    locking_of::<BLOCK, ROW>(b, direct, digits, &segs, sink)?;
+    locking_of::<COLUMN, BLOCK>(b, direct, digits, &segs, sink)?;
+    locking_of::<ROW, BLOCK>(b, direct, digits, &segs, sink)
+}
+
+/// [`locking`] for one pair of kinds, `digits` ascending.
+#[inline(always)]
+fn locking_of<const T1: usize, const T2: usize>(
+    b: &Board,
+    direct: bool,
+    digits: u16,
+    segs: &[[Cells; 4]; 10],
+    sink: &mut dyn Sink,
+) -> Flow {
+    for v in digits_of(digits) {
+        let dv = b.digits[v as usize];
+        let mut firsts = confined_in::<T1, T2>(&segs[v as usize]);
+        while firsts != 0 {
+            let r1 = CELL_REGION[firsts.trailing_zeros() as usize][T1];
+            firsts &= firsts - 1;
+            // Two places or more, all in the first place's region of the other kind.
+            let pos = dv & REGION_MASK[r1];
+            let r2 = CELL_REGION[pos.trailing_zeros() as usize][T2];
+            if direct {
+                // The regions of kind `T1` that meet `r2`, ascending.
+                for &r3 in &CROSSING[r2][T1] {
+                    let r3 = r3 as usize;
+                    if r3 == r1 {
+                        continue;
+                    }
+                    // Two places or more, one of them outside `r2` (single-bit tests: a
+                    // plain `count_ones` is a long software sequence on baseline x86-64).
+                    let pos3 = dv & REGION_MASK[r3];
+                    if pos3 & pos3.wrapping_sub(1) != 0 {
+                        let rest = pos3 & !REGION_MASK[r2];
+                        if rest != 0 && rest & (rest - 1) == 0 {
+                            let hcell = rest.trailing_zeros() as usize;
+                            sink.add(locking_hint(b, r1, r2, v, Some(hcell)))?;
                         }
-                    } else if dv & REGION_MASK[r2] & !REGION_MASK[r1] != 0 {
-                        sink.add(locking_hint(b, r1, r2, v, None))?;
                     }
                 }
+            } else if dv & REGION_MASK[r2] & !REGION_MASK[r1] != 0 {
+                sink.add(locking_hint(b, r1, r2, v, None))?;
             }
         }
     }
@@ -475,28 +502,33 @@ pub(crate) fn hidden_set(
     sink: &mut dyn Sink,
 ) -> Flow {
     hidden_set_findings_in(b, degree, direct, scope, &mut |f| {
+        let cells = &REGION_CELLS[f.region];
         if direct {
-            let mut other = None;
-            let all = b.region_positions(f.region);
-            for v in 1..=9u8 {
-                if f.values & (1 << v) != 0 {
-                    continue;
-                }
-                let pos = all[v as usize];
-                if pos.count_ones() > 1 {
-                    let rest = pos & !f.positions;
-                    if rest.count_ones() == 1 {
-                        let k = rest.trailing_zeros() as usize;
-                        other = Some((REGION_CELLS[f.region][k] as usize, v));
-                        break;
-                    }
+            // The first other digit with two places or more, one of them outside the set's
+            // cells: bit planes over the region's cells (`all`) and those outside (`out`).
+            let (mut all, mut all2, mut out, mut out2) = (0u16, 0u16, 0u16, 0u16);
+            for (k, &c) in cells.iter().enumerate() {
+                let m = b.cands[c as usize];
+                all2 |= all & m;
+                all |= m;
+                if f.positions & (1 << k) == 0 {
+                    out2 |= out & m;
+                    out |= m;
                 }
             }
-            match other {
-                Some((cell, v)) => sink.add(hidden_set_hint(b, f, Some((cell, v)))),
-                None => ControlFlow::Continue(()),
+            let others = all2 & out & !out2 & !f.values;
+            if others == 0 {
+                return ControlFlow::Continue(());
             }
-        } else if hidden_set_elims(b, f).iter().any(|&m| m != 0) {
+            let v = others.trailing_zeros() as u8;
+            let k = (0..9)
+                .find(|&k| {
+                    f.positions & (1 << k) == 0 && b.cands[cells[k] as usize] & (1 << v) != 0
+                })
+                .expect("a place outside the set");
+            sink.add(hidden_set_hint(b, f, Some((cells[k] as usize, v))))
+        } else if bits(f.positions as u32).any(|k| b.cands[cells[k] as usize] & !f.values != 0) {
+            // The set's cells hold another digit: it goes.
             sink.add(hidden_set_hint(b, f, None))
         } else {
             ControlFlow::Continue(())
