@@ -408,12 +408,10 @@ fn locking_of<const T1: usize, const T2: usize>(
                     if r3 == r1 {
                         continue;
                     }
-                    // Two places or more, one of them outside `r2` (single-bit tests: a
-                    // plain `count_ones` is a long software sequence on baseline x86-64).
                     let pos3 = dv & REGION_MASK[r3];
-                    if pos3 & pos3.wrapping_sub(1) != 0 {
+                    if pos3.count_ones() > 1 {
                         let rest = pos3 & !REGION_MASK[r2];
-                        if rest != 0 && rest & (rest - 1) == 0 {
+                        if rest.count_ones() == 1 {
                             let hcell = rest.trailing_zeros() as usize;
                             sink.add(locking_hint(b, r1, r2, v, Some(hcell)))?;
                         }
@@ -502,38 +500,79 @@ pub(crate) fn hidden_set(
     sink: &mut dyn Sink,
 ) -> Flow {
     hidden_set_findings_in(b, degree, direct, scope, &mut |f| {
-        let cells = &REGION_CELLS[f.region];
-        if direct {
-            // The first other digit with two places or more, one of them outside the set's
-            // cells: bit planes over the region's cells (`all`) and those outside (`out`).
-            let (mut all, mut all2, mut out, mut out2) = (0u16, 0u16, 0u16, 0u16);
-            for (k, &c) in cells.iter().enumerate() {
-                let m = b.cands[c as usize];
-                all2 |= all & m;
-                all |= m;
-                if f.positions & (1 << k) == 0 {
-                    out2 |= out & m;
-                    out |= m;
+        hidden_set_worth(b, f, direct, sink)
+    })
+}
+
+/// Hands over the hint of a hidden set if it is worth one: in direct mode, when it leaves a
+/// hidden single for another digit of the region (the first such digit), else when its cells
+/// hold another digit.
+#[inline]
+fn hidden_set_worth(b: &Board, f: HiddenSetFinding, direct: bool, sink: &mut dyn Sink) -> Flow {
+    let cells = &REGION_CELLS[f.region];
+    if direct {
+        // The first other digit with two places or more, one of them outside the set's
+        // cells: bit planes over the region's cells (`all`) and those outside (`out`).
+        let (mut all, mut all2, mut out, mut out2) = (0u16, 0u16, 0u16, 0u16);
+        for (k, &c) in cells.iter().enumerate() {
+            let m = b.cands[c as usize];
+            all2 |= all & m;
+            all |= m;
+            if f.positions & (1 << k) == 0 {
+                out2 |= out & m;
+                out |= m;
+            }
+        }
+        let others = all2 & out & !out2 & !f.values;
+        if others == 0 {
+            return ControlFlow::Continue(());
+        }
+        let v = others.trailing_zeros() as u8;
+        let k = (0..9)
+            .find(|&k| f.positions & (1 << k) == 0 && b.cands[cells[k] as usize] & (1 << v) != 0)
+            .expect("a place outside the set");
+        sink.add(hidden_set_hint(b, f, Some((cells[k] as usize, v))))
+    } else if bits(f.positions as u32).any(|k| b.cands[cells[k] as usize] & !f.values != 0) {
+        // The set's cells hold another digit: it goes.
+        sink.add(hidden_set_hint(b, f, None))
+    } else {
+        ControlFlow::Continue(())
+    }
+}
+
+/// The direct hidden pairs of `pairs` and the direct hidden triplets of `triplets` (their
+/// regions) in one pass, for `path::direct_fixpoint`: region by region in SE's order, in each
+/// the pairs, then the triplets, so each region's places are counted once. The first hint
+/// found may not be the one SE's two producers asked in turn would hand over first; the
+/// fixpoint does not depend on which direct step comes first. Finds one whenever either
+/// producer would.
+pub(crate) fn direct_hidden_sets(
+    b: &Board,
+    pairs: u32,
+    triplets: u32,
+    sink: &mut dyn Sink,
+) -> Flow {
+    for kind in [BLOCK, COLUMN, ROW] {
+        for region in regions_of(kind) {
+            let empty = b.empty_count(region) as u32;
+            let (pair, triplet) = (
+                pairs & (1 << region) != 0 && empty > 2,
+                triplets & (1 << region) != 0 && empty > 3,
+            );
+            if !(pair || triplet) {
+                continue;
+            }
+            let more = place_counts(b, region);
+            for (wanted, degree) in [(pair, 2), (triplet, 3)] {
+                if wanted {
+                    hidden_sets_of_region(b, region, kind, degree, &more, &mut |f| {
+                        hidden_set_worth(b, f, true, sink)
+                    })?;
                 }
             }
-            let others = all2 & out & !out2 & !f.values;
-            if others == 0 {
-                return ControlFlow::Continue(());
-            }
-            let v = others.trailing_zeros() as u8;
-            let k = (0..9)
-                .find(|&k| {
-                    f.positions & (1 << k) == 0 && b.cands[cells[k] as usize] & (1 << v) != 0
-                })
-                .expect("a place outside the set");
-            sink.add(hidden_set_hint(b, f, Some((cells[k] as usize, v))))
-        } else if bits(f.positions as u32).any(|k| b.cands[cells[k] as usize] & !f.values != 0) {
-            // The set's cells hold another digit: it goes.
-            sink.add(hidden_set_hint(b, f, None))
-        } else {
-            ControlFlow::Continue(())
         }
-    })
+    }
+    ControlFlow::Continue(())
 }
 
 /// The hidden sets of `degree` in SE's order (before the worth test).
@@ -562,44 +601,64 @@ fn hidden_set_findings_in(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            // How many places each digit has, as bit planes over the digits: `more[i]` holds
-            // the digits with more than `i` places. Only digits with 2..=degree places can be
-            // in the set (SE's CommonTuples).
-            let mut more = [0u16; 5];
-            for &c in &REGION_CELLS[region] {
-                let m = b.cands[c as usize];
-                more[4] |= more[3] & m;
-                more[3] |= more[2] & m;
-                more[2] |= more[1] & m;
-                more[1] |= more[0] & m;
-                more[0] |= m;
-            }
-            let eligible = u32::from((more[1] & !more[degree as usize]) >> 1);
-            if eligible.pop() < degree {
-                continue;
-            }
-            // The sets are tested on each digit's places as cells (the same tests as on
-            // positions), positions made only for a set found.
-            let within = REGION_MASK[region];
-            for combo in combos_within(eligible, degree) {
-                // Every digit of `combo` has two places or more (it is eligible): SE's
-                // common tuple is then a union of exactly `degree` places.
-                let mut values = 0u16;
-                let mut union: Cells = 0;
-                for bit in bits(combo) {
-                    values |= 1 << (bit + 1);
-                    union |= b.digits[bit + 1] & within;
-                }
-                if union.pop() == degree {
-                    let positions =
-                        cells_of(union).fold(0u16, |m, c| m | 1 << INDEX_IN_REGION[c][kind]);
-                    found(HiddenSetFinding {
-                        region,
-                        values,
-                        positions,
-                    })?;
-                }
-            }
+            let more = place_counts(b, region);
+            hidden_sets_of_region(b, region, kind, degree, &more, found)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// How many places each digit has in a region, as bit planes over the digits: `more[i]` holds
+/// the digits with more than `i` places.
+#[inline(always)]
+fn place_counts(b: &Board, region: Region) -> [u16; 5] {
+    let mut more = [0u16; 5];
+    for &c in &REGION_CELLS[region] {
+        let m = b.cands[c as usize];
+        more[4] |= more[3] & m;
+        more[3] |= more[2] & m;
+        more[2] |= more[1] & m;
+        more[1] |= more[0] & m;
+        more[0] |= m;
+    }
+    more
+}
+
+/// The hidden sets of `degree` of one region (of `kind`), in SE's order, from its
+/// [`place_counts`].
+#[inline(always)]
+fn hidden_sets_of_region(
+    b: &Board,
+    region: Region,
+    kind: usize,
+    degree: u32,
+    more: &[u16; 5],
+    found: &mut dyn FnMut(HiddenSetFinding) -> Flow,
+) -> Flow {
+    // Only digits with 2..=degree places can be in the set (SE's CommonTuples).
+    let eligible = u32::from((more[1] & !more[degree as usize]) >> 1);
+    if eligible.pop() < degree {
+        return ControlFlow::Continue(());
+    }
+    // The sets are tested on each digit's places as cells (the same tests as on positions),
+    // positions made only for a set found.
+    let within = REGION_MASK[region];
+    for combo in combos_within(eligible, degree) {
+        // Every digit of `combo` has two places or more (it is eligible): SE's common tuple
+        // is then a union of exactly `degree` places.
+        let mut values = 0u16;
+        let mut union: Cells = 0;
+        for bit in bits(combo) {
+            values |= 1 << (bit + 1);
+            union |= b.digits[bit + 1] & within;
+        }
+        if union.pop() == degree {
+            let positions = cells_of(union).fold(0u16, |m, c| m | 1 << INDEX_IN_REGION[c][kind]);
+            found(HiddenSetFinding {
+                region,
+                values,
+                positions,
+            })?;
         }
     }
     ControlFlow::Continue(())

@@ -151,12 +151,15 @@ impl Producer {
 struct Quiet {
     /// `Some((digits, regions))` changed since the producer last found nothing.
     since: [Option<(u16, u32)>; PRODUCERS.len()],
+    /// The producers whose `since` is `Some` (bit `i`).
+    live: u32,
 }
 
 impl Quiet {
     fn new() -> Quiet {
         Quiet {
             since: [None; PRODUCERS.len()],
+            live: 0,
         }
     }
 
@@ -182,26 +185,49 @@ impl Quiet {
     fn found(&mut self, i: usize, hint: &Option<Hint>) {
         if PRODUCERS[i].reads() != Reads::All {
             self.since[i] = hint.is_none().then_some((0, 0));
+            if hint.is_none() {
+                self.live |= 1 << i;
+            } else {
+                self.live &= !(1 << i);
+            }
         }
     }
 
     /// Records a step: the candidates were `before`, they are `b`'s now. Returns the regions
     /// of the cells that changed when `want` or a producer needs them (else 0).
     fn stepped(&mut self, before: &[u16; 81], b: &Board, want: bool) -> u32 {
-        if !want && self.since.iter().all(Option::is_none) {
+        if !want && self.live == 0 {
             return 0;
         }
         let mut digits = 0u16;
         let mut regions = 0u32;
-        for (c, (&was, &now)) in before.iter().zip(b.cands.iter()).enumerate() {
+        // Eight cells at a time: a step changes few of them.
+        for (k, (was, now)) in before
+            .chunks_exact(8)
+            .zip(b.cands.chunks_exact(8))
+            .enumerate()
+        {
             if was != now {
-                digits |= was ^ now;
-                regions |= CELL_REGIONS[c];
+                for (i, (&was, &now)) in was.iter().zip(now).enumerate() {
+                    if was != now {
+                        digits |= was ^ now;
+                        regions |= CELL_REGIONS[8 * k + i];
+                    }
+                }
             }
         }
-        for (d, r) in self.since.iter_mut().flatten() {
-            *d |= digits;
-            *r |= regions;
+        if before[80] != b.cands[80] {
+            digits |= before[80] ^ b.cands[80];
+            regions |= CELL_REGIONS[80];
+        }
+        let mut live = self.live;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            if let Some((d, r)) = &mut self.since[i] {
+                *d |= digits;
+                *r |= regions;
+            }
         }
         regions
     }
@@ -377,8 +403,9 @@ const DIRECT_MAX: f64 = 2.5;
 /// (or its digit placed) once other such digits are placed — a hidden or naked single stays
 /// single; an intersection, pair or triplet stays one or leaves singles that place the same
 /// digit. So the singles are applied all at once ([`close`]), then the direct intersections,
-/// pairs and triplets are asked, and the two alternate until neither has a step. The count
-/// of steps is SE's: one step per placed cell.
+/// pairs and triplets are asked (the pairs and triplets in one pass over the regions,
+/// [`basic::direct_hidden_sets`], which may hand over a triplet before a pair), and the two
+/// alternate until neither has a step. The count of steps is SE's: one step per placed cell.
 ///
 /// `dirty` holds the regions that changed since the singles were last all applied.
 fn direct_fixpoint(
@@ -395,24 +422,37 @@ fn direct_fixpoint(
         if closed? {
             break;
         }
-        for i in [1, 2, 4] {
-            debug_assert!(matches!(
-                PRODUCERS[i],
-                Producer::DirectPointing
-                    | Producer::DirectHiddenPair
-                    | Producer::DirectHiddenTriplet
-            ));
-            let hint = match quiet.scope(i) {
-                Some(scope) => ask_in(PRODUCERS[i], b, scope, chainer),
-                None => None,
-            };
-            quiet.found(i, &hint);
-            if let Some(hint) = hint {
-                let before = b.cands;
-                hint.apply(b);
-                dirty = quiet.stepped(&before, b, true);
-                continue 'fixpoint;
+        // Direct pointing and claiming, then the direct hidden pairs and triplets in one
+        // pass (the fixpoint does not depend on which step comes first).
+        debug_assert!(matches!(PRODUCERS[1], Producer::DirectPointing));
+        let hint = match quiet.scope(1) {
+            Some(scope) => ask_in(PRODUCERS[1], b, scope, chainer),
+            None => None,
+        };
+        quiet.found(1, &hint);
+        let hint = match hint {
+            Some(hint) => Some(hint),
+            None => {
+                debug_assert!(matches!(
+                    (PRODUCERS[2], PRODUCERS[4]),
+                    (Producer::DirectHiddenPair, Producer::DirectHiddenTriplet)
+                ));
+                let regions = |s: Option<Scope>| s.map_or(0, |s| s.regions);
+                let (pairs, triplets) = (regions(quiet.scope(2)), regions(quiet.scope(4)));
+                let mut first = First::default();
+                if pairs | triplets != 0 {
+                    let _ = basic::direct_hidden_sets(b, pairs, triplets, &mut first);
+                }
+                quiet.found(2, &first.0);
+                quiet.found(4, &first.0);
+                first.0
             }
+        };
+        if let Some(hint) = hint {
+            let before = b.cands;
+            hint.apply(b);
+            dirty = quiet.stepped(&before, b, true);
+            continue 'fixpoint;
         }
         break;
     }
