@@ -773,14 +773,14 @@ fn naked_set_findings_in(
             for combo in combos_within(eligible, degree) {
                 // Every cell of `combo` has two candidates or more (it is eligible): SE's
                 // common tuple is then a union of exactly `degree` digits.
-                let mut cells: Cells = 0;
+                // The cells as a set are made only for a set found.
                 let mut values = 0u16;
                 for k in bits(combo) {
-                    let c = REGION_CELLS[region][k] as usize;
-                    cells |= 1u128 << c;
-                    values |= b.cands[c];
+                    values |= b.cands[REGION_CELLS[region][k] as usize];
                 }
                 if values.pop() == degree {
+                    let cells =
+                        bits(combo).fold(0 as Cells, |m, k| m | 1u128 << REGION_CELLS[region][k]);
                     found(NakedSetFinding {
                         region,
                         cells,
@@ -843,9 +843,15 @@ fn fish_findings_in(
                     row[v as usize] = ((d >> (9 * line)) & 0x1ff) as u16;
                 }
             } else {
-                // A column's positions are its rows: one bit per cell of the digit.
-                for c in cells_of(d) {
-                    positions[c % 9][v as usize] |= 1 << (c / 9);
+                // A column's positions are its rows: one bit per cell of the digit, taken
+                // row by row (no division by nine per cell).
+                for r in 0..9 {
+                    let mut row = ((d >> (9 * r)) & 0x1ff) as u32;
+                    while row != 0 {
+                        let c = row.trailing_zeros() as usize;
+                        row &= row - 1;
+                        positions[c][v as usize] |= 1 << r;
+                    }
                 }
             }
         }
