@@ -979,7 +979,18 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
             if (xyv & !xzv).count_ones() != 1 {
                 continue;
             }
-            for yz in cells_of(pincers) {
+            // The pivot's digit that `xz` lacks, `w`, is in every second pincer whose digits
+            // can make a wing with these two (three in all among the three cells, and none
+            // common to the three for XY, one for XYZ): XY's is {w, z} (`z` being `xz`'s digit
+            // outside the pivot), XYZ's is `w` and one of `xz`'s two digits. Only the bivalue
+            // peers holding those are tried (`wing_digits` still decides), ascending.
+            let w = (xyv & !xzv).trailing_zeros() as usize;
+            let partners = if xyz {
+                digits_of(xzv).fold(0 as Cells, |m, d| m | b.digits[d as usize])
+            } else {
+                b.digits[(xzv & !xyv).trailing_zeros() as usize]
+            };
+            for yz in cells_of(pincers & b.digits[w] & partners) {
                 let yzv = b.cands[yz];
                 if !wing_digits(xyz, xyv, xzv, yzv) {
                     continue;

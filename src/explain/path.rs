@@ -239,6 +239,12 @@ impl Quiet {
             digits |= before[80] ^ b.cands[80];
             regions |= CELL_REGIONS[80];
         }
+        self.noted(digits, regions)
+    }
+
+    /// Records a step that changed the candidates of `digits` in cells of `regions`; returns
+    /// `regions`.
+    fn noted(&mut self, digits: u16, regions: u32) -> u32 {
         let mut live = self.live;
         while live != 0 {
             let i = live.trailing_zeros() as usize;
@@ -420,10 +426,19 @@ pub(crate) fn solve_path(
             path.er = hint.rating;
             path.er_name = hint.name().into_owned();
         }
+        #[cfg(test)]
         let before = b.cands;
-        hint.apply(&mut b);
+        let (digits, regions) = hint.apply_noting(&mut b);
+        #[cfg(test)]
+        if CHECK_ASKS.with(std::cell::Cell::get) {
+            let mut all = Quiet::new();
+            all.live = 1;
+            all.since[0] = Some((0, 0));
+            assert_eq!(all.stepped(&before, &b, true), regions, "{hint:?}");
+            assert_eq!(all.since[0], Some((digits, regions)), "{hint:?}");
+        }
         // Until the first fixpoint, `dirty` stays every region.
-        dirty |= quiet.stepped(&before, &b, dirty != ALL_REGIONS);
+        dirty |= quiet.noted(digits, regions);
         if path.ep == 0.0 {
             if path.ed == 0.0 {
                 path.ed = path.er;
@@ -510,9 +525,8 @@ fn direct_fixpoint(
             }
         };
         if let Some(hint) = hint {
-            let before = b.cands;
-            hint.apply(b);
-            dirty = quiet.stepped(&before, b, true);
+            let (digits, regions) = hint.apply_noting(b);
+            dirty = quiet.noted(digits, regions);
             continue 'fixpoint;
         }
         break;
