@@ -422,6 +422,8 @@ impl super::super::hint::Sink for All {
 /// ascending, the test region by region) in the same order, direct and not, on random
 /// positions where intersections abound and on random scopes.
 #[test]
+// Regions are numbers here (SE's walk visits them by number).
+#[allow(clippy::needless_range_loop)]
 fn intersections_are_every_hint_of_the_region_walk_in_order() {
     use super::super::basic::{locking, Scope};
     use super::super::board::{BLOCK, CELL_REGION, COLUMN, REGION_MASK, ROW};
