@@ -147,9 +147,12 @@ impl Producer {
 /// Such a producer finds, for a digit (region) whose candidate cells are the same as then, the
 /// same thing as then: nothing. So asking it only about the digits (regions) that changed
 /// since, in its usual order, gives the same first hint — the hint SE takes — for less work. A
-/// producer that finds something forgets (what it found says nothing about the other digits).
+/// producer that finds something forgets (what it found says nothing about the other digits),
+/// except one that reads per region, which keeps that the regions before its hint's held none
+/// (see [`Quiet::found`]).
 struct Quiet {
-    /// `Some((digits, regions))` changed since the producer last found nothing.
+    /// `Some((digits, regions))` changed since the producer last found nothing (or that may
+    /// hold its next hint).
     since: [Option<(u16, u32)>; PRODUCERS.len()],
     /// The producers whose `since` is `Some` (bit `i`).
     live: u32,
