@@ -266,42 +266,65 @@ const STACK_STARTS: Cells = grid_cells(0x1ff, 0b001_001_001);
 /// Rows 0, 3, 6 of every column: where a column meets a band of blocks starts.
 const BAND_STARTS: Cells = grid_cells(0b001_001_001, 0x1ff);
 
-/// The regions of kind `t1` where a digit's places (`dv`) meet exactly one region of kind `t2`,
-/// each as its first cell, so ascending cells are ascending regions. Every intersection
-/// `(r1, r2)` of `locking` has its `r1` here (its places, two or more, all lie in `r2`), and a
-/// region here with two places or more is one; `locking` drops those with one place. Three
-/// segments per region, each a flag: `h` says a row meets a stack (three cells ORed), `v` that
-/// a column meets a band; a region qualifies when exactly one of its three is set.
+/// The regions of kind `t1` where a digit's places (`dv`) are two or more and all lie in one
+/// region of kind `t2`, each as its first cell, so ascending cells are ascending regions: the
+/// `r1` of every intersection `(r1, r2)` of `locking`, and only those. Three segments per
+/// region, each with two flags: `h` says a row meets a stack at one place or more (three cells
+/// ORed), `h2` at two or more; `v`, `v2` the same for a column and a band. A region qualifies
+/// when exactly one of its three segments holds a place and one holds two (then the same one).
 #[cfg(test)]
 fn confined(dv: Cells, t1: usize, t2: usize) -> Cells {
-    confined_in(segments(dv), t1, t2)
+    let s = segments(dv);
+    match (t1, t2) {
+        (BLOCK, COLUMN) => confined_in::<BLOCK, COLUMN>(&s),
+        (BLOCK, _) => confined_in::<BLOCK, ROW>(&s),
+        (COLUMN, _) => confined_in::<COLUMN, BLOCK>(&s),
+        _ => confined_in::<ROW, BLOCK>(&s),
+    }
 }
 
-/// The segment flags of a digit's places (`dv`), for every pair of kinds at once: `(h, v)`.
+/// The segment flags of a digit's places (`dv`), for every pair of kinds at once:
+/// `[h, v, h2, v2]` (see [`confined`]).
 #[inline]
-fn segments(dv: Cells) -> (Cells, Cells) {
-    (
-        (dv | dv >> 1 | dv >> 2) & STACK_STARTS,
-        (dv | dv >> 9 | dv >> 18) & BAND_STARTS,
-    )
+fn segments(dv: Cells) -> [Cells; 4] {
+    let (r1, r2) = (dv >> 1, dv >> 2);
+    let (c1, c2) = (dv >> 9, dv >> 18);
+    [
+        (dv | r1 | r2) & STACK_STARTS,
+        (dv | c1 | c2) & BAND_STARTS,
+        (dv & (r1 | r2) | r1 & r2) & STACK_STARTS,
+        (dv & (c1 | c2) | c1 & c2) & BAND_STARTS,
+    ]
 }
 
-/// The regions of kind `t1` where a digit meets exactly one region of kind `t2` (see
-/// `confined`), from its [`segments`].
-#[inline]
-fn confined_in((h, v): (Cells, Cells), t1: usize, t2: usize) -> Cells {
-    let (a, b, c) = match (t1, t2) {
-        (BLOCK, COLUMN) => (v, v >> 1, v >> 2),
-        (BLOCK, _) => (h, h >> 9, h >> 18),
-        (COLUMN, _) => (v, v >> 27, v >> 54),
-        _ => (h, h >> 3, h >> 6),
+/// The regions of kind `T1` where a digit's places, two or more, lie in one region of kind
+/// `T2` (see [`confined`]), from its [`segments`]; one function per pair of kinds, so the
+/// shifts are constants.
+#[inline(always)]
+fn confined_in<const T1: usize, const T2: usize>(s: &[Cells; 4]) -> Cells {
+    // Rows meet stacks in `h`; columns meet bands in `v`.
+    let vertical = (T1 == BLOCK && T2 == COLUMN) || T1 == COLUMN;
+    let (x, x2) = if vertical { (s[1], s[3]) } else { (s[0], s[2]) };
+    // From a region's first cell to its second and third segment flags.
+    let step = if T1 == BLOCK {
+        if T2 == COLUMN {
+            1
+        } else {
+            9
+        }
+    } else if T1 == COLUMN {
+        27
+    } else {
+        3
     };
-    let firsts = match t1 {
+    let firsts = match T1 {
         BLOCK => BLOCK_FIRSTS,
         COLUMN => COLUMN_FIRSTS,
         _ => ROW_FIRSTS,
     };
-    (a | b | c) & !(a & b | a & c | b & c) & firsts
+    let (a, b, c) = (x, x >> step, x >> (2 * step));
+    let twice = x2 | x2 >> step | x2 >> (2 * step);
+    (a | b | c) & !(a & b | a & c | b & c) & twice & firsts
 }
 
 /// `CROSSING[r2][t1]`: the three regions of kind `t1` that meet region `r2`, ascending, where
@@ -340,7 +363,6 @@ pub(crate) fn confined_regions(dv: Cells, t1: usize, t2: usize) -> (Vec<Region>,
         .collect();
     let fast = cells_of(confined(dv, t1, t2))
         .map(|c| CELL_REGION[c][t1])
-        .filter(|&r1| (dv & REGION_MASK[r1]).count_ones() >= 2)
         .collect();
     (slow, fast)
 }
@@ -350,50 +372,53 @@ pub(crate) fn confined_regions(dv: Cells, t1: usize, t2: usize) -> (Vec<Region>,
 /// single in another region of the first region's kind, and places it.
 pub(crate) fn locking(b: &Board, direct: bool, scope: Scope, sink: &mut dyn Sink) -> Flow {
     // Each digit's segment flags, once for the four pairs of kinds.
-    let mut segs = [(0, 0); 10];
-    for v in 1..=9u8 {
-        if scope.digit(v) {
-            segs[v as usize] = segments(b.digits[v as usize]);
-        }
+    let mut segs = [[0; 4]; 10];
+    let digits = scope.digits & 0x3fe;
+    for v in digits_of(digits) {
+        segs[v as usize] = segments(b.digits[v as usize]);
     }
-    for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
-        for v in 1..=9u8 {
-            if !scope.digit(v) {
-                continue;
-            }
-            let dv = b.digits[v as usize];
-            let mut firsts = confined_in(segs[v as usize], t1, t2);
-            while firsts != 0 {
-                let r1 = CELL_REGION[firsts.trailing_zeros() as usize][t1];
-                firsts &= firsts - 1;
-                let pos = dv & REGION_MASK[r1];
-                if pos.count_ones() < 2 {
-                    continue;
-                }
-                // At most one region of the other kind holds two or more places: the first
-                // place's.
-                let r2 = CELL_REGION[pos.trailing_zeros() as usize][t2];
-                if pos & !REGION_MASK[r2] == 0 {
-                    if direct {
-                        // The regions of kind `t1` that meet `r2`, ascending.
-                        for &r3 in &CROSSING[r2][t1] {
-                            let r3 = r3 as usize;
-                            if r3 == r1 {
-                                continue;
-                            }
-                            let pos3 = dv & REGION_MASK[r3];
-                            if pos3.count_ones() > 1 {
-                                let rest = pos3 & !REGION_MASK[r2];
-                                if rest.count_ones() == 1 {
-                                    let hcell = rest.trailing_zeros() as usize;
-                                    sink.add(locking_hint(b, r1, r2, v, Some(hcell)))?;
-                                }
-                            }
+    locking_of::<BLOCK, COLUMN>(b, direct, digits, &segs, sink)?;
+    locking_of::<BLOCK, ROW>(b, direct, digits, &segs, sink)?;
+    locking_of::<COLUMN, BLOCK>(b, direct, digits, &segs, sink)?;
+    locking_of::<ROW, BLOCK>(b, direct, digits, &segs, sink)
+}
+
+/// [`locking`] for one pair of kinds, `digits` ascending.
+#[inline(always)]
+fn locking_of<const T1: usize, const T2: usize>(
+    b: &Board,
+    direct: bool,
+    digits: u16,
+    segs: &[[Cells; 4]; 10],
+    sink: &mut dyn Sink,
+) -> Flow {
+    for v in digits_of(digits) {
+        let dv = b.digits[v as usize];
+        let mut firsts = confined_in::<T1, T2>(&segs[v as usize]);
+        while firsts != 0 {
+            let r1 = CELL_REGION[firsts.trailing_zeros() as usize][T1];
+            firsts &= firsts - 1;
+            // Two places or more, all in the first place's region of the other kind.
+            let pos = dv & REGION_MASK[r1];
+            let r2 = CELL_REGION[pos.trailing_zeros() as usize][T2];
+            if direct {
+                // The regions of kind `T1` that meet `r2`, ascending.
+                for &r3 in &CROSSING[r2][T1] {
+                    let r3 = r3 as usize;
+                    if r3 == r1 {
+                        continue;
+                    }
+                    let pos3 = dv & REGION_MASK[r3];
+                    if pos3.count_ones() > 1 {
+                        let rest = pos3 & !REGION_MASK[r2];
+                        if rest.count_ones() == 1 {
+                            let hcell = rest.trailing_zeros() as usize;
+                            sink.add(locking_hint(b, r1, r2, v, Some(hcell)))?;
                         }
-                    } else if dv & REGION_MASK[r2] & !REGION_MASK[r1] != 0 {
-                        sink.add(locking_hint(b, r1, r2, v, None))?;
                     }
                 }
+            } else if dv & REGION_MASK[r2] & !REGION_MASK[r1] != 0 {
+                sink.add(locking_hint(b, r1, r2, v, None))?;
             }
         }
     }
@@ -475,33 +500,79 @@ pub(crate) fn hidden_set(
     sink: &mut dyn Sink,
 ) -> Flow {
     hidden_set_findings_in(b, degree, direct, scope, &mut |f| {
-        if direct {
-            let mut other = None;
-            let all = b.region_positions(f.region);
-            for v in 1..=9u8 {
-                if f.values & (1 << v) != 0 {
-                    continue;
-                }
-                let pos = all[v as usize];
-                if pos.count_ones() > 1 {
-                    let rest = pos & !f.positions;
-                    if rest.count_ones() == 1 {
-                        let k = rest.trailing_zeros() as usize;
-                        other = Some((REGION_CELLS[f.region][k] as usize, v));
-                        break;
-                    }
-                }
-            }
-            match other {
-                Some((cell, v)) => sink.add(hidden_set_hint(b, f, Some((cell, v)))),
-                None => ControlFlow::Continue(()),
-            }
-        } else if hidden_set_elims(b, f).iter().any(|&m| m != 0) {
-            sink.add(hidden_set_hint(b, f, None))
-        } else {
-            ControlFlow::Continue(())
-        }
+        hidden_set_worth(b, f, direct, sink)
     })
+}
+
+/// Hands over the hint of a hidden set if it is worth one: in direct mode, when it leaves a
+/// hidden single for another digit of the region (the first such digit), else when its cells
+/// hold another digit.
+#[inline]
+fn hidden_set_worth(b: &Board, f: HiddenSetFinding, direct: bool, sink: &mut dyn Sink) -> Flow {
+    let cells = &REGION_CELLS[f.region];
+    if direct {
+        // The first other digit with two places or more, one of them outside the set's
+        // cells: bit planes over the region's cells (`all`) and those outside (`out`).
+        let (mut all, mut all2, mut out, mut out2) = (0u16, 0u16, 0u16, 0u16);
+        for (k, &c) in cells.iter().enumerate() {
+            let m = b.cands[c as usize];
+            all2 |= all & m;
+            all |= m;
+            if f.positions & (1 << k) == 0 {
+                out2 |= out & m;
+                out |= m;
+            }
+        }
+        let others = all2 & out & !out2 & !f.values;
+        if others == 0 {
+            return ControlFlow::Continue(());
+        }
+        let v = others.trailing_zeros() as u8;
+        let k = (0..9)
+            .find(|&k| f.positions & (1 << k) == 0 && b.cands[cells[k] as usize] & (1 << v) != 0)
+            .expect("a place outside the set");
+        sink.add(hidden_set_hint(b, f, Some((cells[k] as usize, v))))
+    } else if bits(f.positions as u32).any(|k| b.cands[cells[k] as usize] & !f.values != 0) {
+        // The set's cells hold another digit: it goes.
+        sink.add(hidden_set_hint(b, f, None))
+    } else {
+        ControlFlow::Continue(())
+    }
+}
+
+/// The direct hidden pairs of `pairs` and the direct hidden triplets of `triplets` (their
+/// regions) in one pass, for `path::direct_fixpoint`: region by region in SE's order, in each
+/// the pairs, then the triplets, so each region's places are counted once. The first hint
+/// found may not be the one SE's two producers asked in turn would hand over first; the
+/// fixpoint does not depend on which direct step comes first. Finds one whenever either
+/// producer would.
+pub(crate) fn direct_hidden_sets(
+    b: &Board,
+    pairs: u32,
+    triplets: u32,
+    sink: &mut dyn Sink,
+) -> Flow {
+    for kind in [BLOCK, COLUMN, ROW] {
+        for region in regions_of(kind) {
+            let empty = b.empty_count(region) as u32;
+            let (pair, triplet) = (
+                pairs & (1 << region) != 0 && empty > 2,
+                triplets & (1 << region) != 0 && empty > 3,
+            );
+            if !(pair || triplet) {
+                continue;
+            }
+            let more = place_counts(b, region);
+            for (wanted, degree) in [(pair, 2), (triplet, 3)] {
+                if wanted {
+                    hidden_sets_of_region(b, region, kind, degree, &more, &mut |f| {
+                        hidden_set_worth(b, f, true, sink)
+                    })?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// The hidden sets of `degree` in SE's order (before the worth test).
@@ -530,44 +601,64 @@ fn hidden_set_findings_in(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            // How many places each digit has, as bit planes over the digits: `more[i]` holds
-            // the digits with more than `i` places. Only digits with 2..=degree places can be
-            // in the set (SE's CommonTuples).
-            let mut more = [0u16; 5];
-            for &c in &REGION_CELLS[region] {
-                let m = b.cands[c as usize];
-                more[4] |= more[3] & m;
-                more[3] |= more[2] & m;
-                more[2] |= more[1] & m;
-                more[1] |= more[0] & m;
-                more[0] |= m;
-            }
-            let eligible = u32::from((more[1] & !more[degree as usize]) >> 1);
-            if eligible.pop() < degree {
-                continue;
-            }
-            // The sets are tested on each digit's places as cells (the same tests as on
-            // positions), positions made only for a set found.
-            let within = REGION_MASK[region];
-            for combo in combos_within(eligible, degree) {
-                // Every digit of `combo` has two places or more (it is eligible): SE's
-                // common tuple is then a union of exactly `degree` places.
-                let mut values = 0u16;
-                let mut union: Cells = 0;
-                for bit in bits(combo) {
-                    values |= 1 << (bit + 1);
-                    union |= b.digits[bit + 1] & within;
-                }
-                if union.pop() == degree {
-                    let positions =
-                        cells_of(union).fold(0u16, |m, c| m | 1 << INDEX_IN_REGION[c][kind]);
-                    found(HiddenSetFinding {
-                        region,
-                        values,
-                        positions,
-                    })?;
-                }
-            }
+            let more = place_counts(b, region);
+            hidden_sets_of_region(b, region, kind, degree, &more, found)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// How many places each digit has in a region, as bit planes over the digits: `more[i]` holds
+/// the digits with more than `i` places.
+#[inline(always)]
+fn place_counts(b: &Board, region: Region) -> [u16; 5] {
+    let mut more = [0u16; 5];
+    for &c in &REGION_CELLS[region] {
+        let m = b.cands[c as usize];
+        more[4] |= more[3] & m;
+        more[3] |= more[2] & m;
+        more[2] |= more[1] & m;
+        more[1] |= more[0] & m;
+        more[0] |= m;
+    }
+    more
+}
+
+/// The hidden sets of `degree` of one region (of `kind`), in SE's order, from its
+/// [`place_counts`].
+#[inline(always)]
+fn hidden_sets_of_region(
+    b: &Board,
+    region: Region,
+    kind: usize,
+    degree: u32,
+    more: &[u16; 5],
+    found: &mut dyn FnMut(HiddenSetFinding) -> Flow,
+) -> Flow {
+    // Only digits with 2..=degree places can be in the set (SE's CommonTuples).
+    let eligible = u32::from((more[1] & !more[degree as usize]) >> 1);
+    if eligible.pop() < degree {
+        return ControlFlow::Continue(());
+    }
+    // The sets are tested on each digit's places as cells (the same tests as on positions),
+    // positions made only for a set found.
+    let within = REGION_MASK[region];
+    for combo in combos_within(eligible, degree) {
+        // Every digit of `combo` has two places or more (it is eligible): SE's common tuple
+        // is then a union of exactly `degree` places.
+        let mut values = 0u16;
+        let mut union: Cells = 0;
+        for bit in bits(combo) {
+            values |= 1 << (bit + 1);
+            union |= b.digits[bit + 1] & within;
+        }
+        if union.pop() == degree {
+            let positions = cells_of(union).fold(0u16, |m, c| m | 1 << INDEX_IN_REGION[c][kind]);
+            found(HiddenSetFinding {
+                region,
+                values,
+                positions,
+            })?;
         }
     }
     ControlFlow::Continue(())
@@ -682,14 +773,14 @@ fn naked_set_findings_in(
             for combo in combos_within(eligible, degree) {
                 // Every cell of `combo` has two candidates or more (it is eligible): SE's
                 // common tuple is then a union of exactly `degree` digits.
-                let mut cells: Cells = 0;
+                // The cells as a set are made only for a set found.
                 let mut values = 0u16;
                 for k in bits(combo) {
-                    let c = REGION_CELLS[region][k] as usize;
-                    cells |= 1u128 << c;
-                    values |= b.cands[c];
+                    values |= b.cands[REGION_CELLS[region][k] as usize];
                 }
                 if values.pop() == degree {
+                    let cells =
+                        bits(combo).fold(0 as Cells, |m, k| m | 1u128 << REGION_CELLS[region][k]);
                     found(NakedSetFinding {
                         region,
                         cells,
@@ -752,9 +843,15 @@ fn fish_findings_in(
                     row[v as usize] = ((d >> (9 * line)) & 0x1ff) as u16;
                 }
             } else {
-                // A column's positions are its rows: one bit per cell of the digit.
-                for c in cells_of(d) {
-                    positions[c % 9][v as usize] |= 1 << (c / 9);
+                // A column's positions are its rows: one bit per cell of the digit, taken
+                // row by row (no division by nine per cell).
+                for r in 0..9 {
+                    let mut row = ((d >> (9 * r)) & 0x1ff) as u32;
+                    while row != 0 {
+                        let c = row.trailing_zeros() as usize;
+                        row &= row - 1;
+                        positions[c][v as usize] |= 1 << r;
+                    }
                 }
             }
         }
@@ -882,7 +979,18 @@ pub(crate) fn xy_wing(b: &Board, xyz: bool, sink: &mut dyn Sink) -> Flow {
             if (xyv & !xzv).count_ones() != 1 {
                 continue;
             }
-            for yz in cells_of(pincers) {
+            // The pivot's digit that `xz` lacks, `w`, is in every second pincer whose digits
+            // can make a wing with these two (three in all among the three cells, and none
+            // common to the three for XY, one for XYZ): XY's is {w, z} (`z` being `xz`'s digit
+            // outside the pivot), XYZ's is `w` and one of `xz`'s two digits. Only the bivalue
+            // peers holding those are tried (`wing_digits` still decides), ascending.
+            let w = (xyv & !xzv).trailing_zeros() as usize;
+            let partners = if xyz {
+                digits_of(xzv).fold(0 as Cells, |m, d| m | b.digits[d as usize])
+            } else {
+                b.digits[(xzv & !xyv).trailing_zeros() as usize]
+            };
+            for yz in cells_of(pincers & b.digits[w] & partners) {
                 let yzv = b.cands[yz];
                 if !wing_digits(xyz, xyv, xzv, yzv) {
                     continue;

@@ -417,21 +417,6 @@ impl Board {
         }
     }
 
-    /// Every digit's positions in a region at once: `out[v]` as [`Board::positions`] gives it.
-    #[inline]
-    pub(crate) fn region_positions(&self, region: Region) -> [u16; 10] {
-        let mut out = [0u16; 10];
-        for (k, &c) in REGION_CELLS[region].iter().enumerate() {
-            let mut m = self.cands[c as usize];
-            while m != 0 {
-                let v = m.trailing_zeros() as usize;
-                m &= m - 1;
-                out[v] |= 1 << k;
-            }
-        }
-        out
-    }
-
     /// The number of cells of `v`'s candidates in a region.
     #[inline]
     pub(crate) fn position_count(&self, region: Region, v: u8) -> u32 {

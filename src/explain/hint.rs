@@ -14,7 +14,10 @@
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
-use super::board::{cell_name, digits_of, region_kind_name, Board, Cells, REGION_CELLS};
+use super::board::{
+    cell_name, cells_of, digits_of, region_kind_name, Board, Cells, CELL_REGIONS, PEER_MASK,
+    REGION_CELLS,
+};
 use super::chains::ChainHint;
 
 /// What a producer's search does after handing over a hint: go on, or stop.
@@ -95,7 +98,9 @@ pub(crate) enum Detail {
 const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
 
 impl Hint {
-    /// Applies the step as SE's `apply` does: remove the candidates, then fill the cell.
+    /// Applies the step as SE's `apply` does: remove the candidates, then fill the cell (the
+    /// path uses [`Hint::apply_noting`], which does the same).
+    #[cfg(test)]
     pub(crate) fn apply(&self, board: &mut Board) {
         for &(c, m) in &self.elims {
             board.remove_mask(c as usize, m);
@@ -103,6 +108,37 @@ impl Hint {
         if let Some((c, v)) = self.place {
             board.place(c as usize, v);
         }
+    }
+
+    /// [`Hint::apply`], returning the digits whose candidates changed and the regions of the
+    /// cells that changed (what comparing the candidates before and after gives).
+    pub(crate) fn apply_noting(&self, board: &mut Board) -> (u16, u32) {
+        let (mut digits, mut regions) = (0u16, 0u32);
+        for &(c, m) in &self.elims {
+            let gone = m & board.cands[c as usize];
+            if gone != 0 {
+                digits |= gone;
+                regions |= CELL_REGIONS[c as usize];
+                board.remove_mask(c as usize, m);
+            }
+        }
+        if let Some((c, v)) = self.place {
+            let c = c as usize;
+            let had = board.cands[c];
+            if had != 0 {
+                digits |= had;
+                regions |= CELL_REGIONS[c];
+            }
+            let peers = PEER_MASK[c] & board.digits[v as usize];
+            if peers != 0 {
+                digits |= 1 << v;
+                for p in cells_of(peers) {
+                    regions |= CELL_REGIONS[p];
+                }
+            }
+            board.place(c, v);
+        }
+        (digits, regions)
     }
 
     /// The rating in tenths, as `serate` prints it: `(int)((r + 0.05) * 10)`.

@@ -147,16 +147,22 @@ impl Producer {
 /// Such a producer finds, for a digit (region) whose candidate cells are the same as then, the
 /// same thing as then: nothing. So asking it only about the digits (regions) that changed
 /// since, in its usual order, gives the same first hint — the hint SE takes — for less work. A
-/// producer that finds something forgets (what it found says nothing about the other digits).
+/// producer that finds something forgets (what it found says nothing about the other digits),
+/// except one that reads per region, which keeps that the regions before its hint's held none
+/// (see [`Quiet::found`]).
 struct Quiet {
-    /// `Some((digits, regions))` changed since the producer last found nothing.
+    /// `Some((digits, regions))` changed since the producer last found nothing (or that may
+    /// hold its next hint).
     since: [Option<(u16, u32)>; PRODUCERS.len()],
+    /// The producers whose `since` is `Some` (bit `i`).
+    live: u32,
 }
 
 impl Quiet {
     fn new() -> Quiet {
         Quiet {
             since: [None; PRODUCERS.len()],
+            live: 0,
         }
     }
 
@@ -179,31 +185,119 @@ impl Quiet {
     }
 
     /// Records what producer `i` found.
+    ///
+    /// A producer that reads per region keeps what it learnt short of its hint, in region
+    /// `r`: it found nothing in the regions before `r` in its order (blocks, columns, rows),
+    /// so until they change only `r` and the regions after it can hold a hint. So do the
+    /// hidden and naked sets, and the hidden single when its hint came from its second pass
+    /// (rated above 1.0: its first pass, over every region, found nothing).
     fn found(&mut self, i: usize, hint: &Option<Hint>) {
-        if PRODUCERS[i].reads() != Reads::All {
-            self.since[i] = hint.is_none().then_some((0, 0));
+        if PRODUCERS[i].reads() == Reads::All {
+            return;
+        }
+        self.since[i] = match hint {
+            None => Some((0, 0)),
+            Some(h) => match (PRODUCERS[i].reads(), &h.detail) {
+                (Reads::Regions, &Detail::HiddenSingle { region }) if h.rating > 1.0 => {
+                    Some((0, regions_from(region as usize)))
+                }
+                (Reads::Regions, &Detail::HiddenSet { region, .. })
+                | (Reads::Regions, &Detail::NakedSet { region, .. }) => {
+                    Some((0, regions_from(region as usize)))
+                }
+                _ => None,
+            },
+        };
+        if self.since[i].is_some() {
+            self.live |= 1 << i;
+        } else {
+            self.live &= !(1 << i);
         }
     }
 
     /// Records a step: the candidates were `before`, they are `b`'s now. Returns the regions
     /// of the cells that changed when `want` or a producer needs them (else 0).
     fn stepped(&mut self, before: &[u16; 81], b: &Board, want: bool) -> u32 {
-        if !want && self.since.iter().all(Option::is_none) {
+        if !want && self.live == 0 {
             return 0;
         }
         let mut digits = 0u16;
         let mut regions = 0u32;
-        for (c, (&was, &now)) in before.iter().zip(b.cands.iter()).enumerate() {
+        // Eight cells at a time: a step changes few of them.
+        for (k, (was, now)) in before
+            .chunks_exact(8)
+            .zip(b.cands.chunks_exact(8))
+            .enumerate()
+        {
             if was != now {
-                digits |= was ^ now;
-                regions |= CELL_REGIONS[c];
+                for (i, (&was, &now)) in was.iter().zip(now).enumerate() {
+                    if was != now {
+                        digits |= was ^ now;
+                        regions |= CELL_REGIONS[8 * k + i];
+                    }
+                }
             }
         }
-        for (d, r) in self.since.iter_mut().flatten() {
-            *d |= digits;
-            *r |= regions;
+        if before[80] != b.cands[80] {
+            digits |= before[80] ^ b.cands[80];
+            regions |= CELL_REGIONS[80];
+        }
+        self.noted(digits, regions)
+    }
+
+    /// Records a step that changed the candidates of `digits` in cells of `regions`; returns
+    /// `regions`.
+    fn noted(&mut self, digits: u16, regions: u32) -> u32 {
+        let mut live = self.live;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            if let Some((d, r)) = &mut self.since[i] {
+                *d |= digits;
+                *r |= regions;
+            }
         }
         regions
+    }
+}
+
+/// Asks producer `i` within the scope `quiet` gives it (nothing where nothing it reads
+/// changed). Lib tests with [`CHECK_ASKS`] set also ask it everywhere and compare.
+fn ask_quiet(quiet: &Quiet, i: usize, b: &Board, chainer: &mut Chainer) -> Option<Hint> {
+    let scope = quiet.scope(i);
+    let hint = match scope {
+        Some(scope) => ask_in(PRODUCERS[i], b, scope, chainer),
+        None => None,
+    };
+    #[cfg(test)]
+    if scope != Some(Scope::ALL) && CHECK_ASKS.with(std::cell::Cell::get) {
+        let full = ask_in(PRODUCERS[i], b, Scope::ALL, chainer);
+        assert_eq!(
+            format!("{hint:?}"),
+            format!("{full:?}"),
+            "{:?} within {scope:?}",
+            PRODUCERS[i]
+        );
+    }
+    hint
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Whether [`ask_quiet`] and [`direct_fixpoint`] check their narrowed asks against whole
+    /// ones (lib tests only).
+    static CHECK_ASKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Region `r` and the regions after it in the order blocks (0..9), columns (18..27), rows
+/// (9..18).
+fn regions_from(r: usize) -> u32 {
+    const ROWS: u32 = 0x1ff << 9;
+    let from = ALL_REGIONS & !((1u32 << r) - 1);
+    match r {
+        0..=8 => from,
+        9..=17 => from & ROWS,
+        _ => from | ROWS,
     }
 }
 
@@ -302,7 +396,7 @@ pub(crate) fn solve_path(
             }
         }
         let mut hint = None;
-        for (i, &p) in PRODUCERS.iter().enumerate().skip(first) {
+        for i in first..PRODUCERS.len() {
             if i >= SOUND_BEFORE {
                 if let Some(count) = count.take() {
                     let solutions = count();
@@ -311,10 +405,7 @@ pub(crate) fn solve_path(
                     }
                 }
             }
-            hint = match quiet.scope(i) {
-                Some(scope) => ask_in(p, &b, scope, chainer),
-                None => None,
-            };
+            hint = ask_quiet(&quiet, i, &b, chainer);
             quiet.found(i, &hint);
             if hint.is_some() || chainer.spent() {
                 break;
@@ -338,10 +429,19 @@ pub(crate) fn solve_path(
             path.er = hint.rating;
             path.er_name = hint.name().into_owned();
         }
+        #[cfg(test)]
         let before = b.cands;
-        hint.apply(&mut b);
+        let (digits, regions) = hint.apply_noting(&mut b);
+        #[cfg(test)]
+        if CHECK_ASKS.with(std::cell::Cell::get) {
+            let mut all = Quiet::new();
+            all.live = 1;
+            all.since[0] = Some((0, 0));
+            assert_eq!(all.stepped(&before, &b, true), regions, "{hint:?}");
+            assert_eq!(all.since[0], Some((digits, regions)), "{hint:?}");
+        }
         // Until the first fixpoint, `dirty` stays every region.
-        dirty |= quiet.stepped(&before, &b, dirty != ALL_REGIONS);
+        dirty |= quiet.noted(digits, regions);
         if path.ep == 0.0 {
             if path.ed == 0.0 {
                 path.ed = path.er;
@@ -377,8 +477,9 @@ const DIRECT_MAX: f64 = 2.5;
 /// (or its digit placed) once other such digits are placed — a hidden or naked single stays
 /// single; an intersection, pair or triplet stays one or leaves singles that place the same
 /// digit. So the singles are applied all at once ([`close`]), then the direct intersections,
-/// pairs and triplets are asked, and the two alternate until neither has a step. The count
-/// of steps is SE's: one step per placed cell.
+/// pairs and triplets are asked (the pairs and triplets in one pass over the regions,
+/// [`basic::direct_hidden_sets`], which may hand over a triplet before a pair), and the two
+/// alternate until neither has a step. The count of steps is SE's: one step per placed cell.
 ///
 /// `dirty` holds the regions that changed since the singles were last all applied.
 fn direct_fixpoint(
@@ -395,24 +496,41 @@ fn direct_fixpoint(
         if closed? {
             break;
         }
-        for i in [1, 2, 4] {
-            debug_assert!(matches!(
-                PRODUCERS[i],
-                Producer::DirectPointing
-                    | Producer::DirectHiddenPair
-                    | Producer::DirectHiddenTriplet
-            ));
-            let hint = match quiet.scope(i) {
-                Some(scope) => ask_in(PRODUCERS[i], b, scope, chainer),
-                None => None,
-            };
-            quiet.found(i, &hint);
-            if let Some(hint) = hint {
-                let before = b.cands;
-                hint.apply(b);
-                dirty = quiet.stepped(&before, b, true);
-                continue 'fixpoint;
+        // Direct pointing and claiming, then the direct hidden pairs and triplets in one
+        // pass (the fixpoint does not depend on which step comes first).
+        debug_assert!(matches!(PRODUCERS[1], Producer::DirectPointing));
+        let hint = ask_quiet(quiet, 1, b, chainer);
+        quiet.found(1, &hint);
+        let hint = match hint {
+            Some(hint) => Some(hint),
+            None => {
+                debug_assert!(matches!(
+                    (PRODUCERS[2], PRODUCERS[4]),
+                    (Producer::DirectHiddenPair, Producer::DirectHiddenTriplet)
+                ));
+                let regions = |s: Option<Scope>| s.map_or(0, |s| s.regions);
+                let (pairs, triplets) = (regions(quiet.scope(2)), regions(quiet.scope(4)));
+                let mut first = First::default();
+                if pairs | triplets != 0 {
+                    let _ = basic::direct_hidden_sets(b, pairs, triplets, &mut first);
+                }
+                #[cfg(test)]
+                if CHECK_ASKS.with(std::cell::Cell::get) {
+                    // Some direct pair or triplet exactly when SE's producers have one.
+                    let any = [2, 4]
+                        .iter()
+                        .any(|&i| ask_in(PRODUCERS[i], b, Scope::ALL, chainer).is_some());
+                    assert_eq!(first.0.is_some(), any, "direct hidden sets");
+                }
+                quiet.found(2, &first.0);
+                quiet.found(4, &first.0);
+                first.0
             }
+        };
+        if let Some(hint) = hint {
+            let (digits, regions) = hint.apply_noting(b);
+            dirty = quiet.noted(digits, regions);
+            continue 'fixpoint;
         }
         break;
     }
@@ -753,6 +871,40 @@ mod tests {
             }
         }
         assert!(solved_count > 500, "{solved_count}");
+    }
+
+    /// Every ask `Quiet` narrows (to what changed since the producer last found nothing, or
+    /// to the regions from its last hint on) finds what the whole ask finds, and the direct
+    /// fixpoint's one pass over pairs and triplets finds a step exactly when SE's producers
+    /// do, at every step of `explain`'s and `rate`'s paths of the reference puzzles rated
+    /// up to ER 7.5.
+    #[cfg(se_reference)]
+    #[test]
+    fn narrowed_asks_find_what_whole_asks_find_on_reference_paths() {
+        let dir = std::path::Path::new(env!("SE_REFERENCE_DIR"));
+        let tsv = std::fs::read_to_string(dir.join("ratings.tsv")).expect("ratings.tsv");
+        let mut lines = tsv.lines();
+        let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+        let col = |name: &str| header.iter().position(|h| *h == name).expect(name);
+        let (p, er) = (col("puzzle"), col("er"));
+        CHECK_ASKS.with(|c| c.set(true));
+        let mut rated = 0;
+        for line in lines {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let Ok(er) = fields[er].parse::<f64>() else {
+                continue;
+            };
+            if er > 7.5 {
+                continue;
+            }
+            let g: Grid = fields[p].parse().expect("a puzzle");
+            let rating = crate::explain::rate(&g, crate::explain::DEFAULT_BUDGET);
+            let explained = crate::explain::explain(&g, crate::explain::DEFAULT_BUDGET);
+            assert_eq!(rating.ok(), explained.ok().map(|e| e.rating), "{g}");
+            rated += 1;
+        }
+        CHECK_ASKS.with(|c| c.set(false));
+        assert!(rated > 500, "{rated}");
     }
 
     /// `direct_fixpoint` stops where SE's loop stops when it takes the direct producers' steps

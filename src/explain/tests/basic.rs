@@ -417,6 +417,92 @@ impl super::super::hint::Sink for All {
     }
 }
 
+/// `locking` (the segment flags, one pass per pair of kinds, only the digits of its scope)
+/// hands over the hints of SE's walk (pairs of kinds, then digits, then regions, each
+/// ascending, the test region by region) in the same order, direct and not, on random
+/// positions where intersections abound and on random scopes.
+#[test]
+// Regions are numbers here (SE's walk visits them by number).
+#[allow(clippy::needless_range_loop)]
+fn intersections_are_every_hint_of_the_region_walk_in_order() {
+    use super::super::basic::{locking, Scope};
+    use super::super::board::{BLOCK, CELL_REGION, COLUMN, REGION_MASK, ROW};
+    let solved = solved_digits();
+    let mut next = xorshift(0x9b05_688c_2b3e_6c1f);
+    let mut found = [0usize; 2];
+    for round in 0..3000 {
+        let g = Grid::from_cells(some_of(&solved, round % 40, &mut next)).expect("digits");
+        let mut b = Board::new(&g);
+        // Take wrong candidates out, more in later rounds, so digits get few places.
+        let keep = next() % 4;
+        for (c, &right) in solved.iter().enumerate() {
+            for v in 1..=9u8 {
+                if v != right && b.has(c, v) && next() % 4 < keep {
+                    b.remove(c, v);
+                }
+            }
+        }
+        let scope = Scope {
+            digits: if round % 3 == 0 {
+                Scope::ALL.digits
+            } else {
+                (next() as u16) & 0x3fe
+            },
+            regions: Scope::ALL.regions,
+        };
+        for (k, direct) in [false, true].into_iter().enumerate() {
+            let mut got = All(Vec::new());
+            let _ = locking(&b, direct, scope, &mut got);
+            let mut want = Vec::new();
+            for (t1, t2) in [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)] {
+                for v in 1..=9u8 {
+                    if scope.digits & (1 << v) == 0 {
+                        continue;
+                    }
+                    let dv = b.digits[v as usize];
+                    for r1 in t1 * 9..t1 * 9 + 9 {
+                        let pos = dv & REGION_MASK[r1];
+                        if pos.count_ones() < 2 {
+                            continue;
+                        }
+                        let r2 = CELL_REGION[pos.trailing_zeros() as usize][t2];
+                        if pos & !REGION_MASK[r2] != 0 {
+                            continue;
+                        }
+                        if direct {
+                            for r3 in t1 * 9..t1 * 9 + 9 {
+                                if r3 == r1 || REGION_MASK[r3] & REGION_MASK[r2] == 0 {
+                                    continue;
+                                }
+                                let pos3 = dv & REGION_MASK[r3];
+                                let rest = pos3 & !REGION_MASK[r2];
+                                if pos3.count_ones() > 1 && rest.count_ones() == 1 {
+                                    want.push((r1, r2, v, Some(rest.trailing_zeros() as u8)));
+                                }
+                            }
+                        } else if dv & REGION_MASK[r2] & !REGION_MASK[r1] != 0 {
+                            want.push((r1, r2, v, None));
+                        }
+                    }
+                }
+            }
+            let got: Vec<_> = got
+                .0
+                .iter()
+                .map(|h| match &h.detail {
+                    super::super::hint::Detail::Locking { r1, r2, value, .. } => {
+                        (*r1 as usize, *r2 as usize, *value, h.place.map(|(c, _)| c))
+                    }
+                    d => panic!("not an intersection: {d:?}"),
+                })
+                .collect();
+            assert_eq!(got, want, "{g} direct {direct} scope {:x}", scope.digits);
+            found[k] += want.len();
+        }
+    }
+    assert!(found.iter().all(|&n| n > 2000), "{found:?}");
+}
+
 /// The XY- and XYZ-wings found from bivalue peers are every wing of SE's walk over all cells
 /// and all peers (pivot, then the two pincers, each ascending), in the same order, on random
 /// positions with many cells of two and three candidates.
