@@ -2621,25 +2621,14 @@ impl Chainer {
                 k += 1;
             }
             let cell_props = &cell_props[..k];
-            let mut common = std::mem::take(&mut self.common);
-            self.common_nodes(cell_props, &mut common);
-            for &n in &common {
-                let target = self.nodes[n as usize].pot;
-                let mut targets = [0u32; 9];
-                for (t, &pp) in targets.iter_mut().zip(cell_props) {
-                    *t = self.props[pp].get(target);
-                }
-                let h = self.reduction_hint(
-                    b,
-                    mode,
-                    target,
-                    &targets[..k],
-                    Shape::Cell { src: cell, target },
-                    5,
-                );
-                self.offer(h, keep);
-            }
-            self.common = common;
+            self.offer_reductions(
+                b,
+                mode,
+                cell_props,
+                |target| Shape::Cell { src: cell, target },
+                5,
+                keep,
+            );
         }
     }
 
@@ -2682,21 +2671,23 @@ impl Chainer {
         for n in out.iter_mut() {
             *n &= !OFF;
         }
-        #[cfg(debug_assertions)]
-        {
-            let first = &all[props[0]];
-            let want: Vec<u32> = first
-                .on
-                .iter()
-                .chain(&first.off)
-                .copied()
-                .filter(|&n| {
-                    let q = nodes[n as usize].pot;
-                    props.iter().all(|&pp| all[pp].get(q) != NONE)
-                })
-                .collect();
-            debug_assert_eq!(*out, want);
-        }
+        debug_assert_eq!(*out, self.common_nodes_by_lists(props));
+    }
+
+    /// [`Chainer::common_nodes`] the slow way: the first propagation's lists, keeping the
+    /// potentials every other one holds (what debug builds and the tests check it against).
+    fn common_nodes_by_lists(&self, props: &[usize]) -> Vec<u32> {
+        let first = &self.props[props[0]];
+        first
+            .on
+            .iter()
+            .chain(&first.off)
+            .copied()
+            .filter(|&n| {
+                let q = self.nodes[n as usize].pot;
+                props.iter().all(|&pp| self.props[pp].get(q) != NONE)
+            })
+            .collect()
     }
 
     /// [`Chainer::cell_hints`] in the Nishio mode: for each digit of `cell`, the contradictions
@@ -2805,30 +2796,52 @@ impl Chainer {
             // The first place is the cell: the potentials every place leads to, as nodes of
             // the cell's propagation, in the order of its lists (its on list, then its off list).
             debug_assert_eq!(pos_props[0], on_prop);
-            let mut common = std::mem::take(&mut self.common);
-            self.common_nodes(pos_props, &mut common);
-            for &n in &common {
-                let target = self.nodes[n as usize].pot;
-                let mut targets = [0u32; 9];
-                for (t, &pp) in targets.iter_mut().zip(pos_props) {
-                    *t = self.props[pp].get(target);
-                }
-                let h = self.reduction_hint(
-                    b,
-                    mode,
+            self.offer_reductions(
+                b,
+                mode,
+                pos_props,
+                |target| Shape::Region {
+                    region,
+                    value: v,
                     target,
-                    &targets[..n_pos],
-                    Shape::Region {
-                        region,
-                        value: v,
-                        target,
-                    },
-                    6,
-                );
-                self.offer(h, keep);
-            }
-            self.common = common;
+                },
+                6,
+                keep,
+            );
         }
+    }
+
+    /// Offers a cell or region forcing chain ([`Chainer::reduction_hint`]: `shape` of its
+    /// target, `sort_key`) for each potential every propagation of `props` leads to, in the
+    /// order of the first one's lists.
+    fn offer_reductions(
+        &mut self,
+        b: &Board,
+        mode: Mode,
+        props: &[usize],
+        shape: impl Fn(Pot) -> Shape,
+        sort_key: u8,
+        keep: &mut dyn FnMut(ChainHint),
+    ) {
+        let mut common = std::mem::take(&mut self.common);
+        self.common_nodes(props, &mut common);
+        for &n in &common {
+            let target = self.nodes[n as usize].pot;
+            let mut targets = [0u32; 9];
+            for (t, &pp) in targets.iter_mut().zip(props) {
+                *t = self.props[pp].get(target);
+            }
+            let h = self.reduction_hint(
+                b,
+                mode,
+                target,
+                &targets[..props.len()],
+                shape(target),
+                sort_key,
+            );
+            self.offer(h, keep);
+        }
+        self.common = common;
     }
 
     /// A cell or region forcing chain: every branch leads to `target`.
@@ -3603,18 +3616,7 @@ mod tests {
                     let mut out = Vec::new();
                     for props in sets.into_iter().filter(|p| p.len() >= 2) {
                         chainer.common_nodes(&props, &mut out);
-                        let first = &chainer.props[props[0]];
-                        let want: Vec<u32> = first
-                            .on
-                            .iter()
-                            .chain(&first.off)
-                            .copied()
-                            .filter(|&n| {
-                                let q = chainer.nodes[n as usize].pot;
-                                props.iter().all(|&pp| chainer.props[pp].get(q) != NONE)
-                            })
-                            .collect();
-                        assert_eq!(out, want, "{text} {round}");
+                        assert_eq!(out, chainer.common_nodes_by_lists(&props), "{text} {round}");
                         groups += 1;
                         found += out.len();
                     }
