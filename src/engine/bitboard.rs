@@ -1065,9 +1065,12 @@ impl State {
             if cx | cy | cz != 0x1ff {
                 return None;
             }
-            let x2 = x & CLAIM[(cx & !(cy | cz)) as usize];
-            let y2 = y & CLAIM[(cy & !(cx | cz)) as usize];
-            let z2 = z & CLAIM[(cz & !(cx | cy)) as usize];
+            // The columns only this band holds: with all nine held, the ones the other two
+            // bands miss (written so the index is visibly below 512: no bounds check).
+            debug_assert_eq!(!(cy | cz) & 0x1ff, cx & !(cy | cz));
+            let x2 = x & CLAIM[(!(cy | cz) & 0x1ff) as usize];
+            let y2 = y & CLAIM[(!(cx | cz) & 0x1ff) as usize];
+            let z2 = z & CLAIM[(!(cx | cy) & 0x1ff) as usize];
             changed |= ((x != x2) as u32) << i
                 | ((y != y2) as u32) << (i + 1)
                 | ((z != z2) as u32) << (i + 2);
