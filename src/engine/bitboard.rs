@@ -351,6 +351,36 @@ static PERM_COUNT: [u8; 512] = {
     t
 };
 
+/// Per band `b` and 9-bit mini-row matrix `s` (bit `3·row + box`), what the branch point needs
+/// of a digit's band word (**row-info table**): the mini-rows alone in their row, at bits `9·b..`
+/// as [`alone_minirows`] packs them, and the matrix's configuration count ([`PERM_COUNT`]) in
+/// byte `4 + b`. A digit's three entries OR together into its packed forced mini-rows (low
+/// half) and its three band counts (bytes 4..7), one look-up a word in place of the shifts and
+/// masks of [`alone_minirows`] and a separate count look-up.
+static ROW_INFO: [[u64; 512]; 3] = {
+    let mut t = [[0u64; 512]; 3];
+    let mut s = 0;
+    while s < 512 {
+        let mut alone = 0u64;
+        let mut r = 0;
+        while r < 3 {
+            let g = (s >> (3 * r)) & 7;
+            if g != 0 && g & (g - 1) == 0 {
+                alone |= (g as u64) << (3 * r);
+            }
+            r += 1;
+        }
+        let count = PERMS[s].count as u64;
+        let mut b = 0;
+        while b < 3 {
+            t[b][s] = alone << (9 * b) | count << (32 + 8 * b);
+            b += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// The cells of the mini-rows in a 9-bit mini-row matrix `s` (bit `3·row + box`).
 const fn matrix_cells(s: usize) -> u32 {
     let mut cells = 0;
@@ -1137,6 +1167,9 @@ impl State {
         // nine digits checks all 54 mini-rows and mini-columns.
         let mut mr = [0u32; 9];
         let mut cp = [0u32; 9];
+        // Per digit, its configuration counts, a byte per unit: bands 0..3 (from
+        // [`ROW_INFO`]), then stacks 3..6 (below, once the rules have changed nothing).
+        let mut counts = [0u64; 9];
         let mut t = Tally::default();
         for d in 0..9 {
             let i = 3 * d;
@@ -1145,15 +1178,22 @@ impl State {
                 [0, 1, 2].map(|k| self.mr[i + k] as usize),
                 [0, 1, 2].map(|k| minirows(self.cells[i + k]))
             );
-            let m =
-                self.mr[i] as u32 | (self.mr[i + 1] as u32) << 9 | (self.mr[i + 2] as u32) << 18;
+            let (m0, m1, m2) = (
+                self.mr[i] as usize,
+                self.mr[i + 1] as usize,
+                self.mr[i + 2] as usize,
+            );
+            let info = ROW_INFO[0][m0 & 0x1ff] | ROW_INFO[1][m1 & 0x1ff] | ROW_INFO[2][m2 & 0x1ff];
+            let m = (m0 | m1 << 9 | m2 << 18) as u32;
             let c = self.cols[i] as u32
                 | (self.cols[i + 1] as u32) << 9
                 | (self.cols[i + 2] as u32) << 18;
             mr[d] = m;
             cp[d] = c;
-            // Forced: the only mini-row of its row; the only band holding the column.
-            let forced = alone_minirows(m) as u64 | ((c & !other_bands_cols(c)) as u64) << 32;
+            counts[d] = info >> 32;
+            // Forced: the only mini-row of its row (`ROW_INFO`'s low half, `alone_minirows`);
+            // the only band holding the column.
+            let forced = info & ALL as u64 | ((c & !other_bands_cols(c)) as u64) << 32;
             t.add(m as u64 | (c as u64) << 32, forced);
         }
         let Some((naked, hidden)) = t.rules() else {
@@ -1209,29 +1249,26 @@ impl State {
                 return Branch::Again(dirty);
             }
         }
-        // Configurations per digit: bands 0..3 by rows, stacks 3..6 by columns.
-        let mut counts = [[0u8; 9]; 6];
-        let mut total = [0u32; 6];
-        for d in 0..9 {
-            for b in 0..3 {
-                let c = PERM_COUNT[(mr[d] >> (9 * b)) as usize & 0x1ff];
-                counts[b][d] = c;
-                total[b] += c as u32;
-            }
+        // Configurations per digit: bands 0..3 by rows (already in `counts`), stacks 3..6 by
+        // columns. A unit's total over nine digits is at most 54, so the six totals add up
+        // bytewise in one word.
+        let mut total = 0u64;
+        for (d, k) in counts.iter_mut().enumerate() {
             // The digit's columns transposed (bit `3·column + band`): each stack's matrix is
             // then nine consecutive bits, transposed, which leaves the count unchanged.
             let t = SPREAD3[self.cols[3 * d] as usize]
                 | SPREAD3[self.cols[3 * d + 1] as usize] << 1
                 | SPREAD3[self.cols[3 * d + 2] as usize] << 2;
-            for st in 0..3 {
-                let c = PERM_COUNT[(t >> (9 * st)) as usize & 0x1ff];
-                counts[3 + st][d] = c;
-                total[3 + st] += c as u32;
-            }
+            let st = PERM_COUNT[t as usize & 0x1ff] as u64
+                | (PERM_COUNT[(t >> 9) as usize & 0x1ff] as u64) << 8
+                | (PERM_COUNT[(t >> 18) as usize & 0x1ff] as u64) << 16;
+            *k |= st << 24;
+            total += *k;
         }
         let mut best = usize::MAX;
         let mut least = u32::MAX;
-        for (k, &t) in total.iter().enumerate() {
+        for k in 0..6 {
+            let t = (total >> (8 * k)) as u32 & 0xff;
             if t > 9 && t < least {
                 least = t;
                 best = k;
@@ -1240,7 +1277,7 @@ impl State {
         if best == usize::MAX {
             return Branch::Cell;
         }
-        let Some(d) = (0..9).find(|&d| counts[best][d] == 2) else {
+        let Some(d) = (0..9).find(|&d| (counts[d] >> (8 * best)) & 0xff == 2) else {
             return Branch::Cell;
         };
         let mut a = [ALL; 3];
@@ -1912,6 +1949,12 @@ mod tests {
                 let packed = (x | y << 9 | z << 18) as u32;
                 let want = alone(x) | alone(y) << 9 | alone(z) << 18;
                 assert_eq!(alone_minirows(packed), want, "{x:#o} {y:#o} {z:#o}");
+                // The row-info table: the same alone mini-rows, and the three counts.
+                let info = ROW_INFO[0][x] | ROW_INFO[1][y] | ROW_INFO[2][z];
+                assert_eq!(info & ALL as u64, want as u64);
+                assert_eq!(info >> 27 & 0x1f, 0);
+                let counts = [x, y, z].map(|m| PERM_COUNT[m] as u64);
+                assert_eq!(info >> 32, counts[0] | counts[1] << 8 | counts[2] << 16);
                 let others = (y | z) | (x | z) << 9 | (x | y) << 18;
                 assert_eq!(other_bands_cols(packed), others as u32);
             }
