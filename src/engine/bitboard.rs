@@ -413,14 +413,19 @@ static MR: [u16; 512] = {
     t
 };
 
-/// A 9-bit value with bit `c` moved to bit `3·c`.
-static SPREAD3: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// Per band `b`, a 9-bit column fold with bit `c` moved to bit `3·c + b`: OR-ing a digit's three
+/// entries gives its columns transposed (bit `3·column + band`).
+static SPREAD3: [[u32; 512]; 3] = {
+    let mut t = [[0u32; 512]; 3];
     let mut v = 0;
     while v < 512 {
         let mut c = 0;
         while c < 9 {
-            t[v] |= ((v as u32 >> c) & 1) << (3 * c);
+            let mut b = 0;
+            while b < 3 {
+                t[b][v] |= ((v as u32 >> c) & 1) << (3 * c + b);
+                b += 1;
+            }
             c += 1;
         }
         v += 1;
@@ -1165,8 +1170,6 @@ impl State {
         // `9·b..`): its mini-row matrices (bit `3·row + box`) and its column folds. Rows sit
         // in the low half of the tally, columns in the high half, so one bit-sliced pass of
         // nine digits checks all 54 mini-rows and mini-columns.
-        let mut mr = [0u32; 9];
-        let mut cp = [0u32; 9];
         // Per digit, its configuration counts, a byte per unit: bands 0..3 (from
         // [`ROW_INFO`]), then stacks 3..6 (below, once the rules have changed nothing).
         let mut counts = [0u64; 9];
@@ -1185,11 +1188,7 @@ impl State {
             );
             let info = ROW_INFO[0][m0 & 0x1ff] | ROW_INFO[1][m1 & 0x1ff] | ROW_INFO[2][m2 & 0x1ff];
             let m = (m0 | m1 << 9 | m2 << 18) as u32;
-            let c = self.cols[i] as u32
-                | (self.cols[i + 1] as u32) << 9
-                | (self.cols[i + 2] as u32) << 18;
-            mr[d] = m;
-            cp[d] = c;
+            let c = self.packed_cols(d);
             counts[d] = info >> 32;
             // Forced: the only mini-row of its row (`ROW_INFO`'s low half, `alone_minirows`);
             // the only band holding the column.
@@ -1201,7 +1200,10 @@ impl State {
         };
         let (rows_naked, rows_hidden) = (naked as u32, hidden as u32);
         if rows_naked | rows_hidden != 0 {
-            for (d, &all) in mr.iter().enumerate() {
+            for d in 0..9 {
+                // Packed again: the rules fire at about one branch point in ten, and the
+                // state's matrices are as the tally read them (only words changed since).
+                let all = self.packed_minirows(d);
                 let m = all & !alone_minirows(all);
                 let mut n = m & rows_naked;
                 while n != 0 {
@@ -1223,7 +1225,8 @@ impl State {
         }
         let (cols_naked, cols_hidden) = ((naked >> 32) as u32, (hidden >> 32) as u32);
         if cols_naked | cols_hidden != 0 {
-            for (d, &all) in cp.iter().enumerate() {
+            for d in 0..9 {
+                let all = self.packed_cols(d);
                 let m = all & other_bands_cols(all);
                 let mut n = m & cols_naked;
                 while n != 0 {
@@ -1256,9 +1259,9 @@ impl State {
         for (d, k) in counts.iter_mut().enumerate() {
             // The digit's columns transposed (bit `3·column + band`): each stack's matrix is
             // then nine consecutive bits, transposed, which leaves the count unchanged.
-            let t = SPREAD3[self.cols[3 * d] as usize]
-                | SPREAD3[self.cols[3 * d + 1] as usize] << 1
-                | SPREAD3[self.cols[3 * d + 2] as usize] << 2;
+            let t = SPREAD3[0][self.cols[3 * d] as usize & 0x1ff]
+                | SPREAD3[1][self.cols[3 * d + 1] as usize & 0x1ff]
+                | SPREAD3[2][self.cols[3 * d + 2] as usize & 0x1ff];
             let st = PERM_COUNT[t as usize & 0x1ff] as u64
                 | (PERM_COUNT[(t >> 9) as usize & 0x1ff] as u64) << 8
                 | (PERM_COUNT[(t >> 18) as usize & 0x1ff] as u64) << 16;
@@ -1283,7 +1286,7 @@ impl State {
         let mut a = [ALL; 3];
         let mut z = [ALL; 3];
         if best < 3 {
-            let p = PERMS[(mr[d] >> (9 * best)) as usize & 0x1ff];
+            let p = PERMS[self.mr[3 * d + best] as usize & 0x1ff];
             a[best] = matrix_cells(p.first as usize);
             z[best] = matrix_cells(p.second as usize);
         } else {
@@ -1305,6 +1308,20 @@ impl State {
     /// cheaper. A search that does hit a dead end switches to configurations there.
     fn eager(&self) -> bool {
         band_count(self.unsolved) >= EAGER_OPEN || band_count(self.pairs) < EAGER_PAIRS
+    }
+
+    /// Digit `d`'s mini-row matrices, packed (bit `9·band + 3·row + box`).
+    #[inline(always)]
+    fn packed_minirows(&self, d: usize) -> u32 {
+        let i = 3 * d;
+        self.mr[i] as u32 | (self.mr[i + 1] as u32) << 9 | (self.mr[i + 2] as u32) << 18
+    }
+
+    /// Digit `d`'s column folds, packed (bit `9·band + column`).
+    #[inline(always)]
+    fn packed_cols(&self, d: usize) -> u32 {
+        let i = 3 * d;
+        self.cols[i] as u32 | (self.cols[i + 1] as u32) << 9 | (self.cols[i + 2] as u32) << 18
     }
 
     /// Digit `d`'s mini-column matrix in stack `st` (bit `3·band + column`).
