@@ -339,8 +339,9 @@ static PERMS: [Perms; 512] = {
     t
 };
 
-/// [`Perms::count`] alone, as bytes: the branch point reads 54 counts a call, and reading
-/// them out of the six-byte [`Perms`] cost 1 % more instructions on forum_hardest_sample.
+/// [`Perms::count`] alone, as bytes: the branch point reads the stacks' 27 counts a call here
+/// (the bands' come with [`ROW_INFO`]), and reading them out of the six-byte [`Perms`] cost 1 %
+/// more instructions on forum_hardest_sample.
 static PERM_COUNT: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut s = 0;
@@ -1174,7 +1175,7 @@ impl State {
         // [`ROW_INFO`]), then stacks 3..6 (below, once the rules have changed nothing).
         let mut counts = [0u64; 9];
         let mut t = Tally::default();
-        for d in 0..9 {
+        for (d, count) in counts.iter_mut().enumerate() {
             let i = 3 * d;
             // At a fixpoint every word is as its last update left it, and so is its matrix.
             debug_assert_eq!(
@@ -1189,7 +1190,7 @@ impl State {
             let info = ROW_INFO[0][m0 & 0x1ff] | ROW_INFO[1][m1 & 0x1ff] | ROW_INFO[2][m2 & 0x1ff];
             let m = (m0 | m1 << 9 | m2 << 18) as u32;
             let c = self.packed_cols(d);
-            counts[d] = info >> 32;
+            *count = info >> 32;
             // Forced: the only mini-row of its row (`ROW_INFO`'s low half, `alone_minirows`);
             // the only band holding the column.
             let forced = info & ALL as u64 | ((c & !other_bands_cols(c)) as u64) << 32;
