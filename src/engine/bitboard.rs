@@ -24,9 +24,9 @@
 //!   start.
 //! - `State::branch_point`, `search`: at each fixpoint the triad rules (a mini-row or
 //!   mini-column holds exactly three digits; `State::mr` stored by `update` from `Lc::kept`,
-//!   `alone_minirows`, a `Tally` packing all bands, rows and columns), then a branch on a digit
-//!   with two configurations in the band or stack with fewest (`PERMS`, `PERM_COUNT`,
-//!   `matrix_cells`).
+//!   `ROW_INFO` (a word's alone mini-rows and configuration count in one look-up), a `Tally`
+//!   packing all bands, rows and columns), then a branch on a digit with two configurations in
+//!   the band or stack with fewest (`PERMS`, `PERM_COUNT`, `SPREAD3`, `matrix_cells`).
 //! - `State::pick_cell`, `search`: otherwise a bivalue cell of the densest band and row
 //!   (`ROW_POP`), the last candidate applied in place.
 
