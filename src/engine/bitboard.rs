@@ -25,9 +25,9 @@
 //!   start.
 //! - `State::branch_point`, `search`: at each fixpoint the triad rules (a mini-row or
 //!   mini-column holds exactly three digits; `State::mr` stored by `update` from `Lc::kept`,
-//!   `alone_minirows`, a `Tally` packing all bands, rows and columns), then a branch on a digit
-//!   with two configurations in the band or stack with fewest (`PERMS`, `PERM_COUNT`,
-//!   `matrix_cells`).
+//!   `ROW_INFO` (a word's alone mini-rows and configuration count in one look-up), a `Tally`
+//!   packing all bands, rows and columns), then a branch on a digit with two configurations in
+//!   the band or stack with fewest (`PERMS`, `PERM_COUNT`, `SPREAD3`, `matrix_cells`).
 //! - `State::pick_cell`, `search`: otherwise a bivalue cell of the densest band and row
 //!   (`ROW_POP`), the last candidate applied in place.
 
@@ -340,13 +340,44 @@ static PERMS: [Perms; 512] = {
     t
 };
 
-/// [`Perms::count`] alone, as bytes: the branch point reads 54 counts a call, and reading
-/// them out of the six-byte [`Perms`] cost 1 % more instructions on forum_hardest_sample.
+/// [`Perms::count`] alone, as bytes: the branch point reads the stacks' 27 counts a call here
+/// (the bands' come with [`ROW_INFO`]), and reading them out of the six-byte [`Perms`] cost 1 %
+/// more instructions on forum_hardest_sample.
 static PERM_COUNT: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut s = 0;
     while s < 512 {
         t[s] = PERMS[s].count;
+        s += 1;
+    }
+    t
+};
+
+/// Per band `b` and 9-bit mini-row matrix `s` (bit `3·row + box`), what the branch point needs
+/// of a digit's band word (**row-info table**): the mini-rows alone in their row, at bits `9·b..`
+/// as [`alone_minirows`] packs them, and the matrix's configuration count ([`PERM_COUNT`]) in
+/// byte `4 + b`. A digit's three entries OR together into its packed forced mini-rows (low
+/// half) and its three band counts (bytes 4..7), one look-up a word in place of the shifts and
+/// masks of [`alone_minirows`] and a separate count look-up.
+static ROW_INFO: [[u64; 512]; 3] = {
+    let mut t = [[0u64; 512]; 3];
+    let mut s = 0;
+    while s < 512 {
+        let mut alone = 0u64;
+        let mut r = 0;
+        while r < 3 {
+            let g = (s >> (3 * r)) & 7;
+            if g != 0 && g & (g - 1) == 0 {
+                alone |= (g as u64) << (3 * r);
+            }
+            r += 1;
+        }
+        let count = PERMS[s].count as u64;
+        let mut b = 0;
+        while b < 3 {
+            t[b][s] = alone << (9 * b) | count << (32 + 8 * b);
+            b += 1;
+        }
         s += 1;
     }
     t
@@ -385,14 +416,19 @@ static MR: [u16; 512] = {
     t
 };
 
-/// A 9-bit value with bit `c` moved to bit `3·c`.
-static SPREAD3: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// Per band `b`, a 9-bit column fold with bit `c` moved to bit `3·c + b`: OR-ing a digit's three
+/// entries gives its columns transposed (bit `3·column + band`).
+static SPREAD3: [[u32; 512]; 3] = {
+    let mut t = [[0u32; 512]; 3];
     let mut v = 0;
     while v < 512 {
         let mut c = 0;
         while c < 9 {
-            t[v] |= ((v as u32 >> c) & 1) << (3 * c);
+            let mut b = 0;
+            while b < 3 {
+                t[b][v] |= ((v as u32 >> c) & 1) << (3 * c + b);
+                b += 1;
+            }
             c += 1;
         }
         v += 1;
@@ -1185,25 +1221,29 @@ impl State {
         // `9·b..`): its mini-row matrices (bit `3·row + box`) and its column folds. Rows sit
         // in the low half of the tally, columns in the high half, so one bit-sliced pass of
         // nine digits checks all 54 mini-rows and mini-columns.
-        let mut mr = [0u32; 9];
-        let mut cp = [0u32; 9];
+        // Per digit, its configuration counts, a byte per unit: bands 0..3 (from
+        // [`ROW_INFO`]), then stacks 3..6 (below, once the rules have changed nothing).
+        let mut counts = [0u64; 9];
         let mut t = Tally::default();
-        for d in 0..9 {
+        for (d, count) in counts.iter_mut().enumerate() {
             let i = 3 * d;
             // At a fixpoint every word is as its last update left it, and so is its matrix.
             debug_assert_eq!(
                 [0, 1, 2].map(|k| self.mr[i + k] as usize),
                 [0, 1, 2].map(|k| minirows(self.cells[i + k]))
             );
-            let m =
-                self.mr[i] as u32 | (self.mr[i + 1] as u32) << 9 | (self.mr[i + 2] as u32) << 18;
-            let c = self.cols[i] as u32
-                | (self.cols[i + 1] as u32) << 9
-                | (self.cols[i + 2] as u32) << 18;
-            mr[d] = m;
-            cp[d] = c;
-            // Forced: the only mini-row of its row; the only band holding the column.
-            let forced = alone_minirows(m) as u64 | ((c & !other_bands_cols(c)) as u64) << 32;
+            let (m0, m1, m2) = (
+                self.mr[i] as usize,
+                self.mr[i + 1] as usize,
+                self.mr[i + 2] as usize,
+            );
+            let info = ROW_INFO[0][m0 & 0x1ff] | ROW_INFO[1][m1 & 0x1ff] | ROW_INFO[2][m2 & 0x1ff];
+            let m = (m0 | m1 << 9 | m2 << 18) as u32;
+            let c = self.packed_cols(d);
+            *count = info >> 32;
+            // Forced: the only mini-row of its row (`ROW_INFO`'s low half, `alone_minirows`);
+            // the only band holding the column.
+            let forced = info & ALL as u64 | ((c & !other_bands_cols(c)) as u64) << 32;
             t.add(m as u64 | (c as u64) << 32, forced);
         }
         let Some((naked, hidden)) = t.rules() else {
@@ -1211,7 +1251,10 @@ impl State {
         };
         let (rows_naked, rows_hidden) = (naked as u32, hidden as u32);
         if rows_naked | rows_hidden != 0 {
-            for (d, &all) in mr.iter().enumerate() {
+            for d in 0..9 {
+                // Packed again: the rules fire at about one branch point in ten, and the
+                // state's matrices are as the tally read them (only words changed since).
+                let all = self.packed_minirows(d);
                 let m = all & !alone_minirows(all);
                 let mut n = m & rows_naked;
                 while n != 0 {
@@ -1233,7 +1276,8 @@ impl State {
         }
         let (cols_naked, cols_hidden) = ((naked >> 32) as u32, (hidden >> 32) as u32);
         if cols_naked | cols_hidden != 0 {
-            for (d, &all) in cp.iter().enumerate() {
+            for d in 0..9 {
+                let all = self.packed_cols(d);
                 let m = all & other_bands_cols(all);
                 let mut n = m & cols_naked;
                 while n != 0 {
@@ -1259,29 +1303,26 @@ impl State {
                 return Branch::Again(dirty);
             }
         }
-        // Configurations per digit: bands 0..3 by rows, stacks 3..6 by columns.
-        let mut counts = [[0u8; 9]; 6];
-        let mut total = [0u32; 6];
-        for d in 0..9 {
-            for b in 0..3 {
-                let c = PERM_COUNT[(mr[d] >> (9 * b)) as usize & 0x1ff];
-                counts[b][d] = c;
-                total[b] += c as u32;
-            }
+        // Configurations per digit: bands 0..3 by rows (already in `counts`), stacks 3..6 by
+        // columns. A unit's total over nine digits is at most 54, so the six totals add up
+        // bytewise in one word.
+        let mut total = 0u64;
+        for (d, k) in counts.iter_mut().enumerate() {
             // The digit's columns transposed (bit `3·column + band`): each stack's matrix is
             // then nine consecutive bits, transposed, which leaves the count unchanged.
-            let t = SPREAD3[self.cols[3 * d] as usize]
-                | SPREAD3[self.cols[3 * d + 1] as usize] << 1
-                | SPREAD3[self.cols[3 * d + 2] as usize] << 2;
-            for st in 0..3 {
-                let c = PERM_COUNT[(t >> (9 * st)) as usize & 0x1ff];
-                counts[3 + st][d] = c;
-                total[3 + st] += c as u32;
-            }
+            let t = SPREAD3[0][self.cols[3 * d] as usize & 0x1ff]
+                | SPREAD3[1][self.cols[3 * d + 1] as usize & 0x1ff]
+                | SPREAD3[2][self.cols[3 * d + 2] as usize & 0x1ff];
+            let st = PERM_COUNT[t as usize & 0x1ff] as u64
+                | (PERM_COUNT[(t >> 9) as usize & 0x1ff] as u64) << 8
+                | (PERM_COUNT[(t >> 18) as usize & 0x1ff] as u64) << 16;
+            *k |= st << 24;
+            total += *k;
         }
         let mut best = usize::MAX;
         let mut least = u32::MAX;
-        for (k, &t) in total.iter().enumerate() {
+        for k in 0..6 {
+            let t = (total >> (8 * k)) as u32 & 0xff;
             if t > 9 && t < least {
                 least = t;
                 best = k;
@@ -1290,13 +1331,13 @@ impl State {
         if best == usize::MAX {
             return Branch::Cell;
         }
-        let Some(d) = (0..9).find(|&d| counts[best][d] == 2) else {
+        let Some(d) = (0..9).find(|&d| (counts[d] >> (8 * best)) & 0xff == 2) else {
             return Branch::Cell;
         };
         let mut a = [ALL; 3];
         let mut z = [ALL; 3];
         if best < 3 {
-            let p = PERMS[(mr[d] >> (9 * best)) as usize & 0x1ff];
+            let p = PERMS[self.mr[3 * d + best] as usize & 0x1ff];
             a[best] = matrix_cells(p.first as usize);
             z[best] = matrix_cells(p.second as usize);
         } else {
@@ -1318,6 +1359,20 @@ impl State {
     /// cheaper. A search that does hit a dead end switches to configurations there.
     fn eager(&self) -> bool {
         band_count(self.unsolved) >= EAGER_OPEN || band_count(self.pairs) < EAGER_PAIRS
+    }
+
+    /// Digit `d`'s mini-row matrices, packed (bit `9·band + 3·row + box`).
+    #[inline(always)]
+    fn packed_minirows(&self, d: usize) -> u32 {
+        let i = 3 * d;
+        self.mr[i] as u32 | (self.mr[i + 1] as u32) << 9 | (self.mr[i + 2] as u32) << 18
+    }
+
+    /// Digit `d`'s column folds, packed (bit `9·band + column`).
+    #[inline(always)]
+    fn packed_cols(&self, d: usize) -> u32 {
+        let i = 3 * d;
+        self.cols[i] as u32 | (self.cols[i + 1] as u32) << 9 | (self.cols[i + 2] as u32) << 18
     }
 
     /// Digit `d`'s mini-column matrix in stack `st` (bit `3·band + column`).
@@ -1984,6 +2039,12 @@ mod tests {
                 let packed = (x | y << 9 | z << 18) as u32;
                 let want = alone(x) | alone(y) << 9 | alone(z) << 18;
                 assert_eq!(alone_minirows(packed), want, "{x:#o} {y:#o} {z:#o}");
+                // The row-info table: the same alone mini-rows, and the three counts.
+                let info = ROW_INFO[0][x] | ROW_INFO[1][y] | ROW_INFO[2][z];
+                assert_eq!(info & ALL as u64, want as u64);
+                assert_eq!(info >> 27 & 0x1f, 0);
+                let counts = [x, y, z].map(|m| PERM_COUNT[m] as u64);
+                assert_eq!(info >> 32, counts[0] | counts[1] << 8 | counts[2] << 16);
                 let others = (y | z) | (x | z) << 9 | (x | y) << 18;
                 assert_eq!(other_bands_cols(packed), others as u32);
             }
