@@ -5,7 +5,7 @@
 //!
 //! Representation: for every digit and band (three rows) one `u32` holds the cells where the
 //! digit can still go, bit `9·row + col`; 27 words (`3·digit + band`) plus bookkeeping make a
-//! 448-byte `Copy` [`State`] cloned on a guess. Rules about one digit inside a band are table
+//! 384-byte `Copy` [`State`] cloned on a guess. Rules about one digit inside a band are table
 //! look-ups on its word; columns are the only thing passed between a digit's three words.
 //!
 //! Where each trick lives:
@@ -15,9 +15,8 @@
 //! - `State::update_all`, `stale_sse2` / `stale_portable`: stale-word sweeps with a SIMD mask;
 //!   the first sweep of a round takes the words its caller reports changed.
 //! - `PEER_WORDS`: a word's band, digit and its digit's other words.
-//! - `State::claim_columns`, `State::cols`, `State::claimed`, `folds_changed_sse2` /
-//!   `_portable`: column claiming once per round, from stored folds, for due digits only (a
-//!   fold that differs from the one the last claiming pass saw, found by one vector compare).
+//! - `State::claim_columns`, `State::cols`, `State::claim_due`: column claiming once per
+//!   round, from stored folds, for due digits only.
 //! - `State::naked_singles`, `candidate_counts_sse2` / `_portable`: bit-sliced candidate
 //!   counts (empty, single, bivalue cells), a digit's three band words as one vector.
 //! - `State::from_grid`, `value_words`, `given_words_sse2` / `_portable`,
@@ -398,8 +397,7 @@ const fn matrix_cells(s: usize) -> u32 {
 
 /// The mini-row matrix (bit `3·row + box`) of a band word, computed afresh. The search reads
 /// the matrices [`State::update`] stores (`State::mr`); this is their check (a debug assertion
-/// at every branch point) and the tests' definition. Read on a word mask (bit `3·digit +
-/// band`), it gives the digits of those words ([`State::claim_columns`]).
+/// at every branch point) and the tests' definition.
 #[inline(always)]
 fn minirows(w: u32) -> usize {
     MR[minirow_hash(w)] as usize
@@ -840,45 +838,6 @@ fn stale_sse2(cells: &[u32; 27], prev: &[u32; 27]) -> u32 {
     }
 }
 
-/// The words whose column fold differs between `now` and `then` ([`State::cols`] and
-/// [`State::claimed`]), as a 27-bit mask.
-#[inline(always)]
-fn folds_changed(now: &[u16; 32], then: &[u16; 32]) -> u32 {
-    simd_or_portable!(folds_changed_sse2, folds_changed_portable, now, then)
-}
-
-/// [`folds_changed`] without SIMD: one comparison per word.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-#[inline(always)]
-fn folds_changed_portable(now: &[u16; 32], then: &[u16; 32]) -> u32 {
-    let mut mask = 0u32;
-    for i in 0..27 {
-        mask |= ((now[i] != then[i]) as u32) << i;
-    }
-    mask
-}
-
-/// [`folds_changed`] with SSE2: four eight-fold compares, packed to one byte per word and read
-/// out with two byte-sign masks.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[inline(always)]
-fn folds_changed_sse2(now: &[u16; 32], then: &[u16; 32]) -> u32 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-    };
-    // SAFETY: SSE2 is enabled for the whole build (this function's `cfg`). Every load reads
-    // eight `u16` starting at index 0, 8, 16 or 24 of a 32-entry array, so it stays inside it;
-    // `_mm_loadu_si128` accepts any alignment.
-    unsafe {
-        let load = |w: &[u16; 32], i: usize| _mm_loadu_si128(w.as_ptr().add(i).cast::<__m128i>());
-        let eq = |k: usize| _mm_cmpeq_epi16(load(now, 8 * k), load(then, 8 * k));
-        let lo = _mm_packs_epi16(eq(0), eq(1));
-        let hi = _mm_packs_epi16(eq(2), eq(3));
-        let same = (_mm_movemask_epi8(lo) as u32) | (_mm_movemask_epi8(hi) as u32) << 16;
-        !same & ALL_WORDS
-    }
-}
-
 /// For each word: the words of the same digit in the other two bands, its band and its digit.
 static PEER_WORDS: [[u8; 4]; 27] = {
     let mut t = [[0u8; 4]; 27];
@@ -907,15 +866,12 @@ struct State {
     unsolved: [u32; 3],
     /// Bivalue cells per band, as of the last naked-singles pass.
     pairs: [u32; 3],
-    /// Column presence of each word as last examined by [`State::update`] (index `3·digit +
-    /// band`; the last five stay 0, so that [`folds_changed`] reads whole vectors).
-    cols: [u16; 32],
+    /// Column presence of each word as last examined by [`State::update`].
+    cols: [u16; 27],
     /// Mini-row matrix (bit `3·row + box`) of each word as last examined by [`State::update`].
     mr: [u16; 27],
-    /// Each word's column presence as the last claiming pass saw it ([`State::cols`] then).
-    /// Folds only shrink, so a digit is due for claiming exactly when one of its three folds
-    /// differs from this (**claimed folds**).
-    claimed: [u16; 32],
+    /// Digits with a column presence changed since their last claiming pass.
+    claim_due: u32,
 }
 
 impl State {
@@ -933,9 +889,9 @@ impl State {
             prev: [0; 27],
             unsolved: [words[0], words[1], words[2]],
             pairs: [0; 3],
-            cols: [0; 32],
+            cols: [0; 27],
             mr: [0; 27],
-            claimed: [0; 32],
+            claim_due: 0x1ff,
         })
     }
 
@@ -954,9 +910,9 @@ impl State {
             prev: [0; 27],
             unsolved: [ALL & !m[0], ALL & !m[1], ALL & !m[2]],
             pairs: [0; 3],
-            cols: [0; 32],
+            cols: [0; 27],
             mr: [0; 27],
-            claimed: [0; 32],
+            claim_due: 0x1ff,
         };
         for d in 0..9 {
             let i = 3 * d;
@@ -1019,7 +975,7 @@ impl State {
     /// `false` on contradiction.
     #[inline(always)]
     fn update(&mut self, sb: usize) -> bool {
-        let [o1, o2, b, _] = PEER_WORDS[sb];
+        let [o1, o2, b, d] = PEER_WORDS[sb];
         let b = b as usize;
         let lc = LC[minirow_hash(self.cells[sb])];
         let x = self.cells[sb] & lc.keep;
@@ -1027,7 +983,9 @@ impl State {
             return false;
         }
         let cols = columns(x);
+        let old = self.cols[sb] as u32;
         self.cols[sb] = cols as u16;
+        self.claim_due |= ((old != cols) as u32) << d;
         let point = COL_SINGLE[cols as usize];
         self.cells[o1 as usize] &= !point;
         self.cells[o2 as usize] &= !point;
@@ -1079,13 +1037,8 @@ impl State {
     #[inline(always)]
     fn claim_columns(&mut self) -> Option<u32> {
         let mut changed = 0u32;
-        // The words whose fold changed since the last pass; their digits are due. (Claiming a
-        // digit whose folds did not change would change nothing: its words already lie inside
-        // what the same folds allowed last time.)
-        // A word mask (bit `3·digit + band`) read as a band word has digit `d`'s three words as
-        // mini-row `d`, so its mini-row matrix is the mask of due digits.
-        let mut due = minirows(folds_changed(&self.cols, &self.claimed));
-        self.claimed = self.cols;
+        let mut due = self.claim_due;
+        self.claim_due = 0;
         while due != 0 {
             let d = due.trailing_zeros() as usize;
             due &= due - 1;
@@ -1824,7 +1777,7 @@ mod tests {
     #[test]
     fn tables() {
         // The size the module note and docs/engine.md give.
-        assert_eq!(std::mem::size_of::<State>(), 448);
+        assert_eq!(std::mem::size_of::<State>(), 384);
         assert_eq!(lc_entry(0x1ff).keep, ALL);
         assert_eq!(lc_entry(0x1ff).kept, 0x1ff);
         assert_eq!(lc_entry(0x1ff).single_row, 0);
@@ -1898,8 +1851,8 @@ mod tests {
             let a = State::from_subset(&sub, givens);
             let b = State::from_grid(&p).unwrap();
             assert_eq!(
-                (a.cells, a.unsolved, a.claimed),
-                (b.cells, b.unsolved, b.claimed),
+                (a.cells, a.unsolved, a.claim_due),
+                (b.cells, b.unsolved, b.claim_due),
                 "{p}"
             );
             for limit in [1, 2] {
@@ -1938,28 +1891,6 @@ mod tests {
             assert_eq!(stale_portable(&now, &then), flips);
             #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
             assert_eq!(stale_sse2(&now, &then), flips);
-        }
-    }
-
-    /// The SIMD changed-folds mask equals the portable one, and both equal the definition.
-    #[test]
-    fn folds_changed_paths_agree() {
-        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
-        for _ in 0..20_000 {
-            let mut then = [0u16; 32];
-            for f in then.iter_mut().take(27) {
-                *f = next() as u16 & 0x1ff;
-            }
-            let mut now = then;
-            let flips = next() as u32 & ALL_WORDS;
-            for (i, f) in now.iter_mut().enumerate().take(27) {
-                if flips & (1 << i) != 0 {
-                    *f ^= 1 << (next() % 9);
-                }
-            }
-            assert_eq!(folds_changed_portable(&now, &then), flips);
-            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-            assert_eq!(folds_changed_sse2(&now, &then), flips);
         }
     }
 
