@@ -362,15 +362,7 @@ static ROW_INFO: [[u64; 512]; 3] = {
     let mut t = [[0u64; 512]; 3];
     let mut s = 0;
     while s < 512 {
-        let mut alone = 0u64;
-        let mut r = 0;
-        while r < 3 {
-            let g = (s >> (3 * r)) & 7;
-            if g != 0 && g & (g - 1) == 0 {
-                alone |= (g as u64) << (3 * r);
-            }
-            r += 1;
-        }
+        let alone = alone_minirows(s as u32) as u64;
         let count = PERMS[s].count as u64;
         let mut b = 0;
         while b < 3 {
@@ -437,7 +429,7 @@ static SPREAD3: [[u32; 512]; 3] = {
 /// For mini-row matrices packed three bands to a word (bit `9·band + 3·row + box`), the
 /// mini-rows alone in their row: a set bit whose two neighbours in its group of three are clear.
 #[inline(always)]
-fn alone_minirows(m: u32) -> u32 {
+const fn alone_minirows(m: u32) -> u32 {
     const P0: u32 = 0o111_111_111;
     let (down1, down2, up1, up2) = (m >> 1, m >> 2, m << 1, m << 2);
     let others = ((down1 | down2) & P0) | ((down1 | up1) & P0 << 1) | ((up1 | up2) & P0 << 2);
@@ -1191,7 +1183,7 @@ impl State {
                 self.mr[i + 2] as usize,
             );
             let info = ROW_INFO[0][m0 & 0x1ff] | ROW_INFO[1][m1 & 0x1ff] | ROW_INFO[2][m2 & 0x1ff];
-            let m = (m0 | m1 << 9 | m2 << 18) as u32;
+            let m = self.packed_minirows(d);
             let c = self.packed_cols(d);
             *count = info >> 32;
             // Forced: the only mini-row of its row (`ROW_INFO`'s low half, `alone_minirows`);
