@@ -464,10 +464,10 @@ fn shared_corpora_exports() {
 
 const PEERS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/peers.py");
 
-/// `benches/peers.py` with `args`, with $TDOKU and $FASTDOKU cleared.
-fn peers(args: &[&str]) -> Out {
+/// The Python script `script` with `args`, with $TDOKU and $FASTDOKU cleared.
+fn python(script: &str, args: &[&str]) -> Out {
     let out = std::process::Command::new("python3")
-        .arg(PEERS)
+        .arg(script)
         .args(args)
         .env_remove("TDOKU")
         .env_remove("FASTDOKU")
@@ -478,6 +478,11 @@ fn peers(args: &[&str]) -> Out {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
+}
+
+/// `benches/peers.py` with `args`, no peer given.
+fn peers(args: &[&str]) -> Out {
+    python(PEERS, args)
 }
 
 #[test]
@@ -542,4 +547,63 @@ fn peers_script_prints_our_column_and_says_why_peers_are_missing() {
     assert!(out
         .stdout
         .contains("tdoku on mini (unique): failed (exit 1"));
+}
+
+const AB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/ab.py");
+
+/// `benches/ab.py` with `args`.
+fn ab(args: &[&str]) -> Out {
+    python(AB, args)
+}
+
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3")]
+fn ab_script_times_two_builds_in_turn_and_refuses_a_failing_one() {
+    // The same binary on both sides: every figure row, three pair ratios behind each median.
+    let dir = tmp("ab");
+    write(&dir, "two.txt", format!("{EULER1}\n{LEET}\n"));
+    let cmd = format!(
+        "'{}' solve -q -j 1 --no-timing '{}' -o /dev/null",
+        env!("CARGO_BIN_EXE_sudoku-batch"),
+        dir.join("two.txt").display()
+    );
+    let out = ab(&[
+        "-n", "3", "--warmup", "0", "--cpu", "-1", "--old", &cmd, "--new", &cmd,
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with("pairs 3, pinned to nothing\n"),
+        "{}",
+        out.stdout
+    );
+    for row in ["old cpu s", "new cpu s", "new/old cpu", "new/old wall"] {
+        let line = out
+            .stdout
+            .lines()
+            .find(|l| l.starts_with(row))
+            .unwrap_or_else(|| panic!("no {row} row: {}", out.stdout));
+        if row.contains('/') && line.contains("n/a: an old run measured 0 s") {
+            // A kernel that accounts CPU time in whole ticks can measure a short run as 0 s.
+            continue;
+        }
+        let figures: Vec<f64> = line[row.len()..]
+            .split_whitespace()
+            .map(|x| x.parse().expect("a number"))
+            .collect();
+        assert_eq!(figures.len(), 3, "{line}");
+        assert!(
+            figures[0] <= figures[1] && figures[1] <= figures[2],
+            "{line}"
+        );
+    }
+
+    // A command that fails is named, and nothing is timed.
+    let out = ab(&["-n", "1", "--cpu", "-1", "--old", "exit 3", "--new", &cmd]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("`exit 3` exited with status 3"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
 }
