@@ -4,11 +4,12 @@
 //! mix valid, invalid, multi-solution and hard puzzles with a BOM, CRLF endings, comments, blank
 //! lines, leading blanks, trailing text, a line with no final newline, and a CSV input.
 //!
-//! Regenerated twice since, for issue 22's branching (triads and configurations at the branch
-//! point; then configurations on demand, which guesses cells until the first dead end on
-//! puzzles that start shallow): that changed the `guesses` column and, for puzzles with several
-//! solutions, which solution comes first, and nothing else (checked column by column when
-//! regenerating; the second time only the ten rows with two solutions changed).
+//! Regenerated three times since, for issue 22's branching (triads and configurations at the
+//! branch point; then configurations on demand, which guesses cells until the first dead end on
+//! puzzles that start shallow; then paired guesses, two cells a guess before the first dead
+//! end): that changed the `guesses` column and, for puzzles with several solutions, which
+//! solution comes first, and nothing else (checked column by column when regenerating; the
+//! second and third times only the ten rows with two solutions changed).
 //!
 //! To regenerate (only when the output is meant to change): in `tests/golden/`,
 //! `sudoku-batch solve --no-timing --format csv a.txt b.txt c.txt d.csv > solve.csv`, the same

@@ -1587,6 +1587,26 @@ impl State {
             | (self.cols[3 * d + 2] as usize >> (3 * st) & 7) << 6
     }
 
+    /// The cell to guess with `(b, bit)` in a paired guess, as (band, cell bit): a bivalue cell
+    /// outside its row, column and box, the first of the band with the most of them.
+    fn second_cell(&self, b: usize, bit: u32) -> Option<(usize, u32)> {
+        let at = bit.trailing_zeros() as usize;
+        let mut seen = [spread_columns(1 << (at % 9)); 3];
+        seen[b] |= BAND_PEERS[at] | bit;
+        let open = [0, 1, 2].map(|i| self.pairs[i] & !seen[i]);
+        // Counted with the row-count table, as in `pick_cell`.
+        let n = open.map(|p| band_count([p, 0, 0]));
+        let bb = if n[0] >= n[1] && n[0] >= n[2] {
+            0
+        } else if n[1] >= n[2] {
+            1
+        } else {
+            2
+        };
+        let p = open[bb];
+        (p != 0).then(|| (bb, p & p.wrapping_neg()))
+    }
+
     /// The cell to branch on, as (band, cell bit): the first bivalue cell of the row with the
     /// most bivalue cells inside the band with the most bivalue cells; failing that, of the
     /// first open cell of each band, the one with the fewest candidates (sampling three cells
@@ -1724,6 +1744,26 @@ struct Ctx {
     configs: Option<bool>,
 }
 
+impl Ctx {
+    /// Counts one guess; `false` once the budget is spent, which stops the whole search, not
+    /// just this branch (**guess budget**).
+    #[inline(always)]
+    fn guess(&mut self) -> bool {
+        if self.guesses >= self.max_guesses {
+            self.gave_up = true;
+            return false;
+        }
+        self.guesses += 1;
+        true
+    }
+
+    /// Whether the search is over: enough solutions found, or the budget spent.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.solutions >= self.limit || self.gave_up
+    }
+}
+
 /// Searches from `s`, whose words changed since they were last examined are `dirty`. The
 /// state is the search's to change; it is borrowed, not moved, so that the start state is not
 /// copied on the way in (two 384-byte copies a puzzle when it was moved).
@@ -1753,18 +1793,16 @@ fn search(s: &mut State, mut dirty: u32, ctx: &mut Ctx) {
                 continue;
             }
             Branch::Config(d, a, z) => {
-                if ctx.guesses >= ctx.max_guesses {
-                    ctx.gave_up = true;
+                if !ctx.guess() {
                     return;
                 }
-                ctx.guesses += 1;
                 let mut next = *s;
                 for i in 0..3 {
                     next.cells[3 * d + i] &= a[i];
                     s.cells[3 * d + i] &= z[i];
                 }
                 search(&mut next, 7 << (3 * d), ctx);
-                if ctx.solutions >= ctx.limit || ctx.gave_up {
+                if ctx.done() {
                     return;
                 }
                 dirty = 7 << (3 * d);
@@ -1780,6 +1818,38 @@ fn search(s: &mut State, mut dirty: u32, ctx: &mut Ctx) {
         // Propagation leaves no open cell with fewer than two candidates.
         debug_assert!(digits.count_ones() >= 2);
         dirty = 0;
+        // **Paired guesses**: before the search's first dead end, a second cell that does not
+        // see the first is guessed with it, so that one propagation does the work of two. The
+        // first digit's branch is split exactly: both guesses, then the first with the second's
+        // digit removed; the other digits follow as below. The order does not depend on the
+        // limit, so the first solution found is the same in every mode.
+        if !configs {
+            if let Some((b2, bit2)) = s.second_cell(b, bit) {
+                let d = digits.trailing_zeros() as usize;
+                let d2 = (0..9)
+                    .find(|&d2| s.cells[3 * d2 + b2] & bit2 != 0)
+                    .unwrap_or(0);
+                for both in [true, false] {
+                    if !ctx.guess() {
+                        return;
+                    }
+                    let mut next = *s;
+                    next.assign(d, b, bit);
+                    if both {
+                        next.assign(d2, b2, bit2);
+                    } else {
+                        next.cells[3 * d2 + b2] &= !bit2;
+                    }
+                    search(&mut next, 1 << (3 * d + b) | 1 << (3 * d2 + b2), ctx);
+                    if ctx.done() {
+                        return;
+                    }
+                }
+                digits &= digits - 1;
+                s.cells[3 * d + b] &= !bit;
+                dirty = 1 << (3 * d + b);
+            }
+        }
         loop {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -1789,16 +1859,13 @@ fn search(s: &mut State, mut dirty: u32, ctx: &mut Ctx) {
                 dirty |= 1 << (3 * d + b);
                 break;
             }
-            // Guess budget: stop the whole search, not just this branch.
-            if ctx.guesses >= ctx.max_guesses {
-                ctx.gave_up = true;
+            if !ctx.guess() {
                 return;
             }
-            ctx.guesses += 1;
             let mut next = *s;
             next.assign(d, b, bit);
             search(&mut next, dirty | 1 << (3 * d + b), ctx);
-            if ctx.solutions >= ctx.limit || ctx.gave_up {
+            if ctx.done() {
                 return;
             }
             s.cells[3 * d + b] &= !bit;
@@ -2376,6 +2443,26 @@ mod tests {
             cells[i] = sol.cells()[i] % 9 + 1;
             check(&Grid::from_cells(cells).unwrap());
         }
+    }
+
+    /// Paired guesses: on many-solution puzzles, which seldom meet a dead end, a guess takes two
+    /// cells, and the search needs far fewer guesses (about 4.3 a puzzle on these 1,000 in first
+    /// mode, 6.1 with one cell a guess); the first solution is the same at every limit.
+    #[test]
+    #[cfg_attr(
+        not(corpora),
+        ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
+    )]
+    fn paired_guesses_on_many_solution_puzzles() {
+        let puzzles = corpora::puzzles("multi_solution.txt", 1000);
+        assert_eq!(puzzles.len(), 1000);
+        let mut guesses = 0;
+        for p in &puzzles {
+            let one = solve(p, 1);
+            guesses += one.guesses;
+            assert_eq!(one.first, solve(p, 2).first, "{p}");
+        }
+        assert!(guesses < 5 * 1000, "{guesses} guesses");
     }
 
     #[test]
