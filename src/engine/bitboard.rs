@@ -1826,9 +1826,11 @@ fn search(s: &mut State, mut dirty: u32, ctx: &mut Ctx) {
         if !configs {
             if let Some((b2, bit2)) = s.second_cell(b, bit) {
                 let d = digits.trailing_zeros() as usize;
+                // The second cell's lowest digit (a bivalue cell has two; 0 is never taken).
                 let d2 = (0..9)
                     .find(|&d2| s.cells[3 * d2 + b2] & bit2 != 0)
                     .unwrap_or(0);
+                debug_assert!(s.cells[3 * d2 + b2] & bit2 != 0);
                 for both in [true, false] {
                     if !ctx.guess() {
                         return;
@@ -1996,8 +1998,8 @@ mod tests {
     fn solved_digit_paths_agree() {
         let mut next = xorshift(0x5017_ed00);
         for _ in 0..2_000 {
-            // A random complete grid: a valid one with its digits, rows inside bands and bands
-            // shuffled (all of which keep it valid).
+            // A random complete grid: a valid one with its digits permuted and its bands, and
+            // the rows inside them, rotated (all of which keep it valid).
             let mut perm: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
             for i in (1..9).rev() {
                 perm.swap(i, next() as usize % (i + 1));
