@@ -11,7 +11,10 @@ runs whole passes over it until --time seconds have passed, and reports the mean
 (puzzles x passes / elapsed), single thread. Modes: "first" stops at the first solution,
 "unique" counts to two. For each corpus and mode the solvers run one after another, --runs
 times, the order rotating every run so that a burst of load from elsewhere falls on each in
-turn; each keeps its best run. Everything is pinned to one core with `taskset -c CPU` (where
+turn; each keeps its best run, and the ratio of the best runs is the table's verdict. Beside it,
+the spread of the per-run ratios (ours ÷ the faster peer within the same run, where the solvers
+ran minutes apart at most): a cell whose runs straddle a line has not been measured on the right
+side of it. Everything is pinned to one core with `taskset -c CPU` (where
 taskset exists; --cpu -1 turns pinning off).
 
 - ours: `sudoku-batch bench -j 1 --mode M --warmup W --time T --export-json TMP FILE` (--bin,
@@ -110,30 +113,55 @@ def fmt_guesses(x):
     return f"{x:.2f}" if isinstance(x, (int, float)) else "–"
 
 
+def run_ratios(runs):
+    """Per run, ours ÷ the faster peer of the same run, for the runs (dicts as in --json-out;
+    `file` tells runs of different saved files apart) where ours and a peer both finished."""
+    by_run = {}
+    for r in runs:
+        by_run.setdefault((r.get("file", 0), r["run"]), {})[r["solver"]] = r["puzzles_per_sec"]
+    ratios = []
+    for key in sorted(by_run):
+        rates = by_run[key]
+        peers = [rates[p] for p in PEERS if p in rates]
+        if "ours" in rates and peers and max(peers) > 0:
+            ratios.append(rates["ours"] / max(peers))
+    return ratios
+
+
 def saved(files):
     """Table rows (best rate per solver) from the runs of one or more --json-out files."""
-    rows, skipped = {}, {}
-    for f in files:
+    rows, skipped, runs = {}, {}, {}
+    for i, f in enumerate(files):
         data = json.load(open(f))
         skipped.update(data.get("skipped", {}))
         for r in data["runs"]:
             key = (r["corpus"], r["mode"])
-            row = rows.setdefault(key, (r["corpus"], r["puzzles"], r["mode"], {}, {}, {}))
+            row = rows.setdefault(key, (r["corpus"], r["puzzles"], r["mode"], {}, {}, {}, []))
             best, guesses = row[3], row[4]
             best[r["solver"]] = max(best.get(r["solver"], 0.0), r["puzzles_per_sec"])
             guesses[r["solver"]] = r["guesses_per_puzzle"]
-    for _, _, _, best, _, _ in rows.values():
-        for name in best:
+            runs.setdefault(key, []).append(dict(r, file=i))
+    for key, row in rows.items():
+        row[6].extend(run_ratios(runs[key]))
+        for name in row[3]:
             skipped.pop(name, None)
     return list(rows.values()), skipped
+
+
+def fmt_spread(ratios):
+    """The per-run ratios as "lowest–highest×" (one run: its ratio; none: a dash)."""
+    if not ratios:
+        return "–"
+    lo, hi = min(ratios), max(ratios)
+    return f"{lo:.2f}×" if len(ratios) == 1 else f"{lo:.2f}–{hi:.2f}×"
 
 
 def print_table(rows, skipped):
     """The Markdown table, then why any peer is missing."""
     print("| corpus | puzzles | mode | ours/s | tdoku/s | fastdoku/s | ours ÷ best peer "
-          "| guesses/puzzle: ours / tdoku / fastdoku |")
-    print("|---|---:|---|---:|---:|---:|---:|---|")
-    for corpus, n, mode, best, guesses, failed in rows:
+          "| run by run | guesses/puzzle: ours / tdoku / fastdoku |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---|")
+    for corpus, n, mode, best, guesses, failed, ratios in rows:
         cells = []
         for name in ["ours"] + PEERS:
             if name in best:
@@ -144,10 +172,11 @@ def print_table(rows, skipped):
         ratio = (f"{best['ours'] / max(peers):.2f}×" if "ours" in best and peers
                  and max(peers) > 0 else "–")
         g = " / ".join(fmt_guesses(guesses.get(name)) for name in ["ours"] + PEERS)
-        print(f"| {corpus} | {n:,} | {mode} | {' | '.join(cells)} | {ratio} | {g} |")
+        print(f"| {corpus} | {n:,} | {mode} | {' | '.join(cells)} | {ratio} "
+              f"| {fmt_spread(ratios)} | {g} |")
     for name, why in skipped.items():
         print(f"\n{name}: {why}")
-    for corpus, n, mode, best, guesses, failed in rows:
+    for corpus, n, mode, best, guesses, failed, _ in rows:
         for name, why in failed.items():
             print(f"\n{name} on {corpus} ({mode}): {why}")
 
@@ -217,6 +246,7 @@ def main():
             n = len(puzzles)
             for mode in modes:
                 best, guesses, failed = {}, {}, {}
+                first = len(log)
                 order = list(solvers)
                 for run in range(a.runs):
                     for name in order[run % len(order):] + order[:run % len(order)]:
@@ -233,7 +263,7 @@ def main():
                                     "guesses_per_puzzle": g})
                         best[name] = max(best.get(name, 0.0), rate)
                         guesses[name] = g
-                rows.append((corpus, n, mode, best, guesses, failed))
+                rows.append((corpus, n, mode, best, guesses, failed, run_ratios(log[first:])))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

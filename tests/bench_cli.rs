@@ -549,6 +549,55 @@ fn peers_script_prints_our_column_and_says_why_peers_are_missing() {
         .contains("tdoku on mini (unique): failed (exit 1"));
 }
 
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3")]
+fn peers_table_gives_the_best_runs_ratio_and_the_spread_run_by_run() {
+    // Two runs: ours 300 then 200, fastdoku 200 then 250, tdoku slower throughout. The verdict is
+    // best against best (300 / 250); run by run ours led by 1.5× and trailed at 0.8×. A second
+    // file's run 1 is a run of its own, not merged into the first file's run 1.
+    let dir = tmp("peers-json");
+    let run = |corpus: &str, run: u32, solver: &str, rate: f64| {
+        serde_json::json!({"corpus": corpus, "mode": "unique", "run": run, "solver": solver,
+            "puzzles": 10, "puzzles_per_sec": rate, "guesses_per_puzzle": null})
+    };
+    let first = serde_json::json!({"runs": [
+        run("a", 1, "ours", 300.0), run("a", 1, "tdoku", 100.0), run("a", 1, "fastdoku", 200.0),
+        run("a", 2, "fastdoku", 250.0), run("a", 2, "ours", 200.0), run("a", 2, "tdoku", 150.0),
+    ], "skipped": {}});
+    let second = serde_json::json!({"runs": [
+        run("a", 1, "ours", 260.0), run("a", 1, "fastdoku", 200.0),
+    ], "skipped": {"tdoku": "skipped (give --tdoku or $TDOKU)"}});
+    let one = write(&dir, "one.json", first.to_string());
+    let two = write(&dir, "two.json", second.to_string());
+
+    let row = |out: &Out| -> Vec<String> {
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let row = out
+            .stdout
+            .lines()
+            .find(|l| l.starts_with("| a | 10 | unique |"));
+        let row = row.unwrap_or_else(|| panic!("no row for a: {}", out.stdout));
+        row.split('|').map(|c| c.trim().to_string()).collect()
+    };
+    let cells = row(&peers(&["--from-json", &one]));
+    assert_eq!(&cells[4..9], ["300", "150", "250", "1.20×", "0.80–1.50×"]);
+    // Both files: three runs (1.50, 0.80, 1.30), the same bests; the first file's tdoku ran, so
+    // the second's "skipped" is not repeated.
+    let out = peers(&["--from-json", &one, &two]);
+    assert_eq!(
+        &row(&out)[4..9],
+        ["300", "150", "250", "1.20×", "0.80–1.50×"]
+    );
+    assert!(!out.stdout.contains("tdoku: skipped"), "{}", out.stdout);
+    // The second file alone: one run, and tdoku skipped.
+    let out = peers(&["--from-json", &two]);
+    assert_eq!(
+        &row(&out)[4..9],
+        ["260", "skipped", "200", "1.30×", "1.30×"]
+    );
+    assert!(out.stdout.contains("tdoku: skipped"), "{}", out.stdout);
+}
+
 const AB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/ab.py");
 
 /// `benches/ab.py` with `args`.
