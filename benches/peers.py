@@ -14,8 +14,11 @@ times, the order rotating every run so that a burst of load from elsewhere falls
 turn; each keeps its best run, and the ratio of the best runs is the table's verdict. Beside it,
 the spread of the per-run ratios (ours ÷ the faster peer within the same run, where the solvers
 ran minutes apart at most): a cell whose runs straddle a line has not been measured on the right
-side of it. Everything is pinned to one core with `taskset -c CPU` (where
-taskset exists; --cpu -1 turns pinning off).
+side of it. With --control our binary also runs a second time in each run's rotation, as if it
+were a third peer, and a last column gives ours ÷ ours, best run against best run as the verdict
+is taken, and run by run: what the machine itself does to a ratio that should be 1.00×, measured
+in the same minutes as the verdict beside it. Everything is pinned to one core with
+`taskset -c CPU` (where taskset exists; --cpu -1 turns pinning off).
 
 - ours: `sudoku-batch bench -j 1 --mode M --warmup W --time T --export-json TMP FILE` (--bin,
   default target/release/sudoku-batch); also its guesses per puzzle.
@@ -48,6 +51,8 @@ CORPORA = ["kaggle_sample", "17clue", "top1465", "forum_hardest_sample", "hardes
            "kaggle3m_rated_sample", "multi_solution"]
 MODES = ["first", "unique"]
 PEERS = ["tdoku", "fastdoku"]
+# --control: our binary timed again, under this name, as an A/A check.
+CONTROL = "control"
 
 
 def pinned(cmd, cpu):
@@ -102,7 +107,7 @@ def run_fastdoku(binary, path, n, mode, a):
     return r["puzzles_per_sec"], r.get("guesses_per_puzzle")
 
 
-RUNNERS = {"ours": run_ours, "tdoku": run_tdoku, "fastdoku": run_fastdoku}
+RUNNERS = {"ours": run_ours, "tdoku": run_tdoku, "fastdoku": run_fastdoku, CONTROL: run_ours}
 
 
 def fmt_rate(x):
@@ -113,16 +118,17 @@ def fmt_guesses(x):
     return f"{x:.2f}" if isinstance(x, (int, float)) else "–"
 
 
-def run_ratios(runs):
-    """Per run, ours ÷ the faster peer of the same run, for the runs (dicts as in --json-out;
-    `file` tells runs of different saved files apart) where ours and a peer both finished."""
+def run_ratios(runs, against=PEERS):
+    """Per run, ours ÷ the fastest of `against` in the same run (the peers; or [CONTROL], ours
+    timed again), for the runs (dicts as in --json-out; `file` tells runs of different saved
+    files apart) where ours and one of them both finished."""
     by_run = {}
     for r in runs:
         by_run.setdefault((r.get("file", 0), r["run"]), {})[r["solver"]] = r["puzzles_per_sec"]
     ratios = []
     for key in sorted(by_run):
         rates = by_run[key]
-        peers = [rates[p] for p in PEERS if p in rates]
+        peers = [rates[p] for p in against if p in rates]
         if "ours" in rates and peers and max(peers) > 0:
             ratios.append(rates["ours"] / max(peers))
     return ratios
@@ -136,13 +142,14 @@ def saved(files):
         skipped.update(data.get("skipped", {}))
         for r in data["runs"]:
             key = (r["corpus"], r["mode"])
-            row = rows.setdefault(key, (r["corpus"], r["puzzles"], r["mode"], {}, {}, {}, []))
+            row = rows.setdefault(key, (r["corpus"], r["puzzles"], r["mode"], {}, {}, {}, [], []))
             best, guesses = row[3], row[4]
             best[r["solver"]] = max(best.get(r["solver"], 0.0), r["puzzles_per_sec"])
             guesses[r["solver"]] = r["guesses_per_puzzle"]
             runs.setdefault(key, []).append(dict(r, file=i))
     for key, row in rows.items():
         row[6].extend(run_ratios(runs[key]))
+        row[7].extend(run_ratios(runs[key], [CONTROL]))
         for name in row[3]:
             skipped.pop(name, None)
     return list(rows.values()), skipped
@@ -156,12 +163,22 @@ def fmt_spread(ratios):
     return f"{lo:.2f}×" if len(ratios) == 1 else f"{lo:.2f}–{hi:.2f}×"
 
 
+def fmt_aa(best, ratios):
+    """The A/A cell: ours ÷ the control, best run against best run, then run by run."""
+    if not ratios or not best.get(CONTROL):
+        return "–"
+    return f"{best['ours'] / best[CONTROL]:.2f}× ({fmt_spread(ratios)})"
+
+
 def print_table(rows, skipped):
-    """The Markdown table, then why any peer is missing."""
+    """The Markdown table (with the A/A column where --control ran), then why any peer is
+    missing."""
+    control = any(row[7] for row in rows)
     print("| corpus | puzzles | mode | ours/s | tdoku/s | fastdoku/s | ours ÷ best peer "
-          "| run by run | guesses/puzzle: ours / tdoku / fastdoku |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---|")
-    for corpus, n, mode, best, guesses, failed, ratios in rows:
+          "| run by run | guesses/puzzle: ours / tdoku / fastdoku |"
+          + (" A/A: ours ÷ ours, best (run by run) |" if control else ""))
+    print("|---|---:|---|---:|---:|---:|---:|---:|---|" + ("---:|" if control else ""))
+    for corpus, n, mode, best, guesses, failed, ratios, aa in rows:
         cells = []
         for name in ["ours"] + PEERS:
             if name in best:
@@ -173,10 +190,10 @@ def print_table(rows, skipped):
                  and max(peers) > 0 else "–")
         g = " / ".join(fmt_guesses(guesses.get(name)) for name in ["ours"] + PEERS)
         print(f"| {corpus} | {n:,} | {mode} | {' | '.join(cells)} | {ratio} "
-              f"| {fmt_spread(ratios)} | {g} |")
+              f"| {fmt_spread(ratios)} | {g} |" + (f" {fmt_aa(best, aa)} |" if control else ""))
     for name, why in skipped.items():
         print(f"\n{name}: {why}")
-    for corpus, n, mode, best, guesses, failed, _ in rows:
+    for corpus, n, mode, best, guesses, failed, _, _ in rows:
         for name, why in failed.items():
             print(f"\n{name} on {corpus} ({mode}): {why}")
 
@@ -199,6 +216,8 @@ def main():
     ap.add_argument("--corpora", default=",".join(CORPORA), help="comma-separated names")
     ap.add_argument("--modes", default=",".join(MODES), help="first, unique or both")
     ap.add_argument("--runs", type=int, default=2, help="runs per solver; best kept (2)")
+    ap.add_argument("--control", action="store_true",
+                    help="time our binary a second time in every run: the A/A column")
     ap.add_argument("--warmup", type=float, default=1.0, help="warm-up seconds (1)")
     ap.add_argument("--time", type=float, default=3.0, help="timed seconds, whole passes (3)")
     ap.add_argument("--cpu", type=int, default=0, help="core to pin to; -1: none (0)")
@@ -229,6 +248,8 @@ def main():
             skipped[name] = f"skipped ({path} is not an executable file)"
         else:
             solvers[name] = path
+    if a.control:
+        solvers[CONTROL] = a.bin
 
     work = tempfile.mkdtemp(prefix="peers-")
     rows, log = [], []
@@ -263,7 +284,8 @@ def main():
                                     "guesses_per_puzzle": g})
                         best[name] = max(best.get(name, 0.0), rate)
                         guesses[name] = g
-                rows.append((corpus, n, mode, best, guesses, failed, run_ratios(log[first:])))
+                rows.append((corpus, n, mode, best, guesses, failed, run_ratios(log[first:]),
+                             run_ratios(log[first:], [CONTROL])))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

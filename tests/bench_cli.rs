@@ -485,6 +485,41 @@ fn peers(args: &[&str]) -> Out {
     python(PEERS, args)
 }
 
+/// `benches/peers.py` on the corpus `mini.txt` in `dir`, `runs` runs of no warm-up and no timed
+/// seconds (one pass each), unpinned, with `extra` arguments after those.
+fn peers_on_mini(dir: &Path, runs: &str, extra: &[&str]) -> Out {
+    let data = dir.display().to_string();
+    let mut args = vec![
+        "--bin",
+        env!("CARGO_BIN_EXE_sudoku-batch"),
+        "--data",
+        &data,
+        "--corpora",
+        "mini",
+        "--runs",
+        runs,
+        "--warmup",
+        "0",
+        "--time",
+        "0",
+        "--cpu",
+        "-1",
+    ];
+    args.extend(extra);
+    peers(&args)
+}
+
+/// The trimmed cells of the table row of a successful run that starts with `prefix`.
+fn table_row(out: &Out, prefix: &str) -> Vec<String> {
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let row = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no row {prefix}: {}", out.stdout));
+    row.split('|').map(|c| c.trim().to_string()).collect()
+}
+
 #[test]
 #[cfg_attr(not(has_python3), ignore = "needs python3")]
 fn peers_script_prints_our_column_and_says_why_peers_are_missing() {
@@ -495,37 +530,12 @@ fn peers_script_prints_our_column_and_says_why_peers_are_missing() {
     // No tdoku given, a fastdoku that is not there, on a three-puzzle corpus of its own.
     let dir = tmp("peers");
     write(&dir, "mini.txt", format!("{EULER1}\n{LEET}\n{EULER1}\n"));
-    let data = dir.display().to_string();
     let missing = dir.join("no-such-harness").display().to_string();
-    let base = [
-        "--bin",
-        env!("CARGO_BIN_EXE_sudoku-batch"),
-        "--data",
-        &data,
-        "--corpora",
-        "mini",
-        "--runs",
-        "1",
-        "--warmup",
-        "0",
-        "--time",
-        "0",
-        "--cpu",
-        "-1",
-    ];
-    let mut args = base.to_vec();
-    args.extend(["--modes", "first", "--fastdoku", &missing]);
-    let out = peers(&args);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let row = out
-        .stdout
-        .lines()
-        .find(|l| l.starts_with("| mini | 3 | first |"))
-        .unwrap_or_else(|| panic!("no row for mini: {}", out.stdout));
-    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    let out = peers_on_mini(&dir, "1", &["--modes", "first", "--fastdoku", &missing]);
+    let cells = table_row(&out, "| mini | 3 | first |");
     let ours: f64 = cells[4].replace(',', "").parse().expect("our rate");
-    assert!(ours > 0.0, "{row}");
-    assert_eq!(&cells[5..8], ["skipped", "skipped", "–"], "{row}");
+    assert!(ours > 0.0, "{cells:?}");
+    assert_eq!(&cells[5..8], ["skipped", "skipped", "–"], "{cells:?}");
     assert!(out
         .stdout
         .contains("tdoku: skipped (give --tdoku or $TDOKU)"));
@@ -535,9 +545,11 @@ fn peers_script_prints_our_column_and_says_why_peers_are_missing() {
 
     // A peer that fails is reported as failed, with its exit status, not dropped; --limit cuts
     // the corpus.
-    let mut args = base.to_vec();
-    args.extend(["--modes", "unique", "--tdoku", "/bin/false", "--limit", "2"]);
-    let out = peers(&args);
+    let out = peers_on_mini(
+        &dir,
+        "1",
+        &["--modes", "unique", "--tdoku", "/bin/false", "--limit", "2"],
+    );
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stdout.contains("| mini | 2 | unique |") && out.stdout.contains("| failed (exit 1"),
@@ -570,15 +582,7 @@ fn peers_table_gives_the_best_runs_ratio_and_the_spread_run_by_run() {
     let one = write(&dir, "one.json", first.to_string());
     let two = write(&dir, "two.json", second.to_string());
 
-    let row = |out: &Out| -> Vec<String> {
-        assert_eq!(out.code, 0, "{}", out.stderr);
-        let row = out
-            .stdout
-            .lines()
-            .find(|l| l.starts_with("| a | 10 | unique |"));
-        let row = row.unwrap_or_else(|| panic!("no row for a: {}", out.stdout));
-        row.split('|').map(|c| c.trim().to_string()).collect()
-    };
+    let row = |out: &Out| table_row(out, "| a | 10 | unique |");
     let cells = row(&peers(&["--from-json", &one]));
     assert_eq!(&cells[4..9], ["300", "150", "250", "1.20×", "0.80–1.50×"]);
     // Both files: three runs (1.50, 0.80, 1.30), the same bests; the first file's tdoku ran, so
@@ -596,6 +600,59 @@ fn peers_table_gives_the_best_runs_ratio_and_the_spread_run_by_run() {
         ["260", "skipped", "200", "1.30×", "1.30×"]
     );
     assert!(out.stdout.contains("tdoku: skipped"), "{}", out.stdout);
+}
+
+#[test]
+#[cfg_attr(not(has_python3), ignore = "needs python3")]
+fn peers_control_times_ours_again_and_gives_the_machines_own_spread() {
+    // Saved runs: ours 300 / 200, ours again ("control") 250 / 250, fastdoku 200 / 250. The
+    // verdict and its spread ignore the control; the A/A column is ours ÷ control run by run.
+    let dir = tmp("peers-control");
+    let run = |run: u32, solver: &str, rate: f64| {
+        serde_json::json!({"corpus": "a", "mode": "first", "run": run, "solver": solver,
+            "puzzles": 10, "puzzles_per_sec": rate, "guesses_per_puzzle": null})
+    };
+    let saved = serde_json::json!({"runs": [
+        run(1, "ours", 300.0), run(1, "control", 250.0), run(1, "fastdoku", 200.0),
+        run(2, "control", 250.0), run(2, "fastdoku", 250.0), run(2, "ours", 200.0),
+    ], "skipped": {"tdoku": "skipped (give --tdoku or $TDOKU)"}});
+    let file = write(&dir, "control.json", saved.to_string());
+    let out = peers(&["--from-json", &file]);
+    assert!(
+        out.stdout
+            .contains("| A/A: ours ÷ ours, best (run by run) |"),
+        "{}",
+        out.stdout
+    );
+    let cells = table_row(&out, "| a | 10 | first |");
+    assert_eq!(
+        &cells[4..11],
+        [
+            "300",
+            "skipped",
+            "250",
+            "1.20×",
+            "0.80–1.50×",
+            "– / – / –",
+            "1.20× (0.80–1.20×)"
+        ]
+    );
+
+    // Live, on a corpus of its own: the control is our binary run again, so its column is there
+    // and the table says nothing of it as a missing peer.
+    write(&dir, "mini.txt", format!("{EULER1}\n{LEET}\n"));
+    let out = peers_on_mini(&dir, "2", &["--modes", "first", "--control"]);
+    let cells = table_row(&out, "| mini | 2 | first |");
+    // Two runs of ours against ours: the best runs' ratio, then a spread of two, all numbers.
+    let aa = cells[10].replace(['×', '(', ')'], "");
+    let (best, spread) = aa.split_once(' ').unwrap_or_else(|| panic!("{cells:?}"));
+    let (lo, hi) = spread
+        .split_once('–')
+        .unwrap_or_else(|| panic!("{cells:?}"));
+    for x in [best, lo, hi] {
+        assert!(x.parse::<f64>().is_ok_and(|r| r > 0.0), "{cells:?}");
+    }
+    assert!(!out.stdout.contains("control:"), "{}", out.stdout);
 }
 
 const AB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/ab.py");
