@@ -18,7 +18,6 @@ use super::board::{
     cell_name, cells_of, digits_of, region_kind_name, Board, Cells, CELL_REGIONS, PEER_MASK,
     REGION_CELLS,
 };
-use super::chains::ChainHint;
 
 /// What a producer's search does after handing over a hint: go on, or stop.
 pub(crate) type Flow = ControlFlow<()>;
@@ -91,8 +90,27 @@ pub(crate) enum Detail {
     },
     /// Aligned pair (two cells) or triplet (three) exclusion.
     Aligned { cells: Vec<u8> },
-    /// A forcing chain or cycle.
-    Chain(Box<ChainHint>),
+    /// A finding of a technique that names and describes itself: the forcing chains and cycles,
+    /// whose hint type lives beside the chains (`chains/hint.rs`).
+    Found(Box<dyn Finding>),
+}
+
+/// A technique's finding that renders its own name and description. Techniques whose findings
+/// need more than a [`Detail`] variant's few fields (the chains) implement it beside their
+/// search, so that this file depends on no technique.
+pub(crate) trait Finding: std::fmt::Debug {
+    /// SE's technique name (`getName`).
+    fn name(&self) -> String;
+    /// SE's one-line description (`toString`).
+    fn text(&self) -> String;
+    /// A boxed copy, for [`Hint`]'s `Clone`.
+    fn boxed(&self) -> Box<dyn Finding>;
+}
+
+impl Clone for Box<dyn Finding> {
+    fn clone(&self) -> Self {
+        self.boxed()
+    }
 }
 
 const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
@@ -190,7 +208,7 @@ impl Hint {
                 "Aligned Triplet Exclusion"
             }
             .into(),
-            Detail::Chain(c) => c.name().into(),
+            Detail::Found(f) => f.name().into(),
         }
     }
 
@@ -300,7 +318,7 @@ impl Hint {
                 ),
             },
             Detail::Aligned { cells } => format!("{}: {}", name, cell_list(cells)),
-            Detail::Chain(c) => c.text(),
+            Detail::Found(f) => f.text(),
         }
     }
 }
