@@ -13,8 +13,8 @@ every rating agreed.
   only, `--format=%r/%p/%d`, so `rate` is the same job). The puzzles are rated one after
   another, as `rate --se` does (se_trace with SE_RATE_ONLY); --paths runs se_trace in full
   instead, where each timed `rate` follows the untimed `explain` that printed the previous
-  puzzle's path (the protocol of the rounds up to 2026-11-27's fifth session: about 5 % slower
-  on our side, the caches holding the explain's work).
+  puzzle's path (the protocol of the measurements up to merge `81389c7`, 2026-11-27, before
+  commit `18b6345`: about 5 % slower on our side, the caches holding the explain's work).
 - serate: Sudoku Explainer's command-line rater, from SukakuExplainer's public source compiled
   with javac into DIR (see docs/speed.md), run in SE 1.2.1 mode exactly as the reference set
   was made (../shared/se-reference/README.md): one JVM for all puzzles, ten warm-up puzzles,
@@ -55,8 +55,8 @@ def pinned(cmd, cpu):
 def ours(binary, puzzles, cpu, paths=False):
     """{puzzle: (ER/EP/ED, ms)}: se_trace's @R lines, one `rate` after another as `rate --se`
     runs them (SE_RATE_ONLY); with `paths`, its @F lines, where each timed `rate` follows the
-    untimed `explain` of the puzzle before (the protocol of the rounds before 2026-11-27's
-    sixth session)."""
+    untimed `explain` of the puzzle before (the protocol before commit `18b6345`,
+    2026-11-27)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(puzzles) + "\n")
     env = dict(os.environ)
