@@ -7,8 +7,8 @@
 //! pipeline, `bench` and `verify` never see the engine's representation, and an engine can be
 //! replaced without touching them. Behind it today is the band-bitboard engine of the private
 //! `bitboard` module (its docs explain the representation and where each trick lives); the
-//! design story — every trick with what it was worth, and what was tried and dropped — is in
-//! `docs/engine.md`. Nothing in a solve call allocates: the whole search state is a fixed-size
+//! design — every trick with what it was worth — is in `docs/engine.md`, and what was tried and
+//! dropped in `docs/experiments/engine.md`. Nothing in a solve call allocates: the whole search state is a fixed-size
 //! `Copy` struct on the stack. The first engine, a per-cell mask solver, stays as `oracle`, a
 //! test-only reference that the bitboard engine is checked against on whole corpora.
 

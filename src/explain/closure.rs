@@ -9,7 +9,7 @@
 //! digit's candidates: place the source (or remove it), then place every region's lone
 //! remaining candidate, removing its peers, until nothing changes or a region that still needs
 //! the digit has no place left. Every step SE takes is a step of this closure (see
-//! `docs/explain.md`, thirteenth round, part B), so a source whose closure empties no region
+//! `docs/explain.md`, "The Nishio pre-test, and why it is exact"), so a source whose closure empties no region
 //! yields no contradiction, and the search can skip its propagation; the sources it flags run
 //! the real propagation exactly as before. Allocation-free: a few 128-bit words a test.
 

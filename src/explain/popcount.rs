@@ -5,7 +5,7 @@
 //! The crate is built for baseline x86-64, where `count_ones` is a software sequence (about a
 //! dozen instructions for a word, thirty for an 81-bit set), and the rater counts sets in
 //! almost every producer: a build for `x86-64-v2` took 18 % of the instructions off the 4.0–6.2
-//! band (docs/explain.md). Requiring that CPU level for the whole binary is not wanted, so the
+//! band (docs/experiments/explain.md). Requiring that CPU level for the whole binary is not wanted, so the
 //! rater's counts go through [`Pop::pop`], which reads one flag, set once by [`detect`] (every
 //! [`Board`](super::board::Board) calls it) when `is_x86_feature_detected!("popcnt")` says so,
 //! and then runs the instruction through `asm!`; otherwise, before [`detect`], on other
