@@ -18,7 +18,16 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use crate::input::Input;
-use crate::run::output::RunId;
+use crate::run::files::{cannot_create, partial_path};
+
+/// What identifies a run for `--resume`: the command and the options that shape its rows (the
+/// CLI leaves out those that do not: `-j`, `-q`, `-o`, `--resume`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunId {
+    pub command: String,
+    /// `(--option, value)` pairs, defaults included, in a fixed order.
+    pub options: Vec<(String, String)>,
+}
 
 /// What the command line said, for the record: the arguments as given (program name first).
 #[derive(Clone, Debug, Default)]
@@ -95,10 +104,10 @@ pub fn sidecar_path(output: &Path) -> PathBuf {
 /// Writes `text` as the side file of `output`, through a temporary name and a rename.
 pub fn write_sidecar(output: &Path, text: &str) -> Result<(), String> {
     let path = sidecar_path(output);
-    let tmp = crate::run::output::partial_path(&path);
+    let tmp = partial_path(&path);
     std::fs::write(&tmp, format!("{text}\n"))
         .and_then(|()| std::fs::rename(&tmp, &path))
-        .map_err(|e| crate::run::output::cannot_create(&path, &e))
+        .map_err(|e| cannot_create(&path, &e))
 }
 
 /// The provenance of the output `path`: a Parquet file's metadata, else the side file beside it

@@ -13,7 +13,7 @@
 
 use std::io::{self, BufRead, Read};
 
-use super::{source::READ_BUFFER, InputFormat, Source};
+use super::{InputFormat, Source, READ_BUFFER};
 use crate::grid::cell_value;
 
 /// How many leading bytes are looked at for a NUL (git's `buffer_is_binary` looks at 8,000).

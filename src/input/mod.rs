@@ -31,6 +31,10 @@ pub use pairs::{Pair, PairFormat, PairOptions};
 pub use source::Source;
 pub use table::Table;
 
+/// The read buffer of every input: large enough that a read is rarely shorter than a chunk of
+/// lines, and the window format detection looks through.
+const READ_BUFFER: usize = 256 * 1024;
+
 /// The input formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputFormat {

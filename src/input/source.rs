@@ -12,9 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use super::Input;
-
-pub(super) const READ_BUFFER: usize = 256 * 1024;
+use super::{Input, READ_BUFFER};
 
 /// A buffered byte source: a file or stdin behind a byte counter.
 pub type Source = BufReader<Box<dyn Read + Send>>;

@@ -18,6 +18,7 @@
 //! still worked on and written, so the output is a clean prefix that `--resume` continues
 //! ([`output`] owns the `-o FILE` lifecycle; [`parquet`] turns the rows into a Parquet file).
 
+pub mod files;
 pub mod ordered;
 pub mod output;
 pub mod parquet;

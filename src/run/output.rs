@@ -19,8 +19,10 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+pub use super::files::{cannot_create, partial_path};
 use super::{Columns, Error, OutputFormat, ResumePoint, Settings, Status, Summary};
 use crate::input::Input;
+pub use crate::provenance::RunId;
 
 /// The output buffer. Smaller than a chunk's rows (about 190 KB for 1,024 `solve` rows), so a
 /// whole chunk is written straight through without a copy into the buffer; small writes (the
@@ -43,13 +45,6 @@ pub fn overwrites_input<'a>(out: &Path, inputs: impl IntoIterator<Item = &'a Pat
 /// which would replace it.
 pub fn is_special(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| !m.is_file())
-}
-
-/// The name a run writes `path` under until it ends: `path` + `.partial`.
-pub fn partial_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".partial");
-    PathBuf::from(name)
 }
 
 /// What a partial output file held.
@@ -208,15 +203,6 @@ fn parse_row(
     Some(ResumePoint { input, line: key })
 }
 
-/// What identifies a run for `--resume`: the command and the options that shape its rows (the
-/// CLI leaves out those that do not: `-j`, `-q`, `-o`, `--resume`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RunId {
-    pub command: String,
-    /// `(--option, value)` pairs, defaults included, in a fixed order.
-    pub options: Vec<(String, String)>,
-}
-
 /// How many leading bytes of each input the run record hashes.
 const HASHED_BYTES: usize = 64 * 1024;
 
@@ -322,29 +308,6 @@ pub fn record_path(partial: &Path) -> PathBuf {
     let mut name = partial.as_os_str().to_owned();
     name.push(".run");
     PathBuf::from(name)
-}
-
-/// Why `path` cannot be created, naming what the user asked for: `cannot create out.csv:
-/// folder /x/nope does not exist`.
-pub fn cannot_create(path: &Path, e: &io::Error) -> String {
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-    match parent {
-        Some(dir) if !dir.exists() => format!(
-            "cannot create {}: folder {} does not exist",
-            path.display(),
-            dir.display()
-        ),
-        Some(dir) if !dir.is_dir() => format!(
-            "cannot create {}: {} is not a folder",
-            path.display(),
-            dir.display()
-        ),
-        _ => format!(
-            "cannot create {}: {}",
-            path.display(),
-            crate::input::io_reason(e)
-        ),
-    }
 }
 
 /// Where a run's rows go and how: stdout or `-o FILE`, resumed or not.
