@@ -1,7 +1,7 @@
 //! The production engine behind [`crate::engine::solve`] and
-//! [`crate::engine::solve_candidates`]: band bitboards. The design story — every trick with what
-//! it was worth, and the whole "tried and not kept" notebook with its numbers — is in
-//! `docs/engine.md`.
+//! [`crate::engine::solve_candidates`]: band bitboards. The design — every trick with what it was
+//! worth — is in `docs/engine.md`; what was tried and not kept, with its numbers, in
+//! `docs/experiments/engine.md`.
 //!
 //! Representation: for every digit and band (three rows) one `u32` holds the cells where the
 //! digit can still go, bit `9·row + col`; 27 words (`3·digit + band`) plus bookkeeping make a
