@@ -41,6 +41,7 @@
 //! assert!(found.first.unwrap().is_solution_of(&puzzle));
 //! ```
 
+pub mod audit;
 pub mod augment;
 pub mod bench;
 pub mod canon;

@@ -15,7 +15,7 @@ use crate::bench;
 use crate::input::Input;
 use crate::run::output::{Ended, RunId, Target};
 use crate::run::{self, Status, Summary};
-use crate::{augment, canon, dedup, generate, rate, solve, split, verify};
+use crate::{audit, augment, canon, dedup, generate, rate, solve, split, verify};
 use args::{BatchArgs, Cli, Command};
 
 /// Runs the command line given to this process and returns the exit code.
@@ -109,6 +109,21 @@ where
                 Ok(_) => exit::OK,
                 Err(e) => error(e),
             },
+        },
+        Command::Audit(a) => match inputs(&a.files) {
+            Err(code) => code,
+            Ok(inputs) => {
+                match provenance(&run, a.output.is_some() && !a.file.no_provenance, &inputs)
+                    .and_then(|p| {
+                        let mut req = a.request();
+                        req.provenance = p;
+                        audit::execute(&inputs, &req)
+                    }) {
+                    Ok(audit::Ended::Done(c)) if c.leaks() => exit::FOUND,
+                    Ok(_) => exit::OK,
+                    Err(e) => error(e),
+                }
+            }
         },
         Command::Split(a) => match inputs(&a.files) {
             Err(code) => code,

@@ -13,7 +13,9 @@ use crate::bench::export::Dest;
 use crate::input::{InputFormat, PairFormat, PairOptions};
 use crate::run::{output::Target, OutputFormat, Settings, Shard};
 
+mod audit;
 mod dataset;
+pub use audit::*;
 pub use dataset::*;
 
 #[derive(Parser, Debug)]
@@ -219,6 +221,29 @@ Exit status: 0 completed, 2 usage or I/O error."
     )]
     Split(SplitArgs),
 
+    /// Find every pair of puzzles that leaks between (or repeats within) datasets: exact copies,
+    /// equivalent puzzles, neighbours one clue apart, and puzzles with the same solution.
+    #[command(
+        long_about = "Find every pair of puzzles, within one input and across inputs, that is one of \
+(up to equivalence: relabelling, transposition, band/row/stack/column permutations): exact (the \
+same givens), equivalent (the same canonical form), neighbour (one clue added, removed or \
+replaced), or same-solution (different puzzles whose unique solutions are equivalent grids). \
+One row per pair, under the closest kind that holds: file_a,line_a,file_b,line_b,kind,\
+transform,edit. transform maps the first puzzle onto the second (exact, equivalent), onto the \
+second up to the edit (neighbour: +rXcY=D adds a clue, -rXcY=D removes one, A>B replaces A by \
+B), or the first's solution onto the second's (same-solution); it reads like canon's. Records \
+that are not puzzles are reported and counted, never paired; a puzzle without a unique \
+solution takes part in every kind but same-solution. The summary on stderr counts pairs per \
+kind and, with several inputs, those across inputs, and gives the verdict.",
+        after_help = "Examples:\n  \
+sudoku-batch audit train.txt test.txt\n  \
+sudoku-batch audit --across --kinds exact,equivalent,neighbour train.txt test.txt -o leaks.csv\n  \
+sudoku-batch audit --kinds equivalent corpus.txt | head\n\n\
+Exit status: 0 no pair spans two inputs, 1 some pair spans two inputs (a leak: a pipeline can \
+gate on it), 2 usage or I/O error."
+    )]
+    Audit(AuditArgs),
+
     /// Write K random equivalent copies of every puzzle (and of its unique solution), with the
     /// transform of each, for training-data augmentation.
     #[command(
@@ -334,6 +359,7 @@ impl Command {
             | Command::Minimize(MinimizeArgs { batch, .. }) => &mut batch.output,
             Command::Dedup(a) => &mut a.output,
             Command::Split(a) => &mut a.output,
+            Command::Audit(a) => &mut a.output,
             Command::Generate(a) => &mut a.output,
             Command::Bench(_)
             | Command::Verify(_)
@@ -713,6 +739,18 @@ pub enum InputFormatArg {
     Json,
 }
 
+impl InputFormatArg {
+    pub fn format(self) -> InputFormat {
+        match self {
+            InputFormatArg::Line => InputFormat::Line,
+            InputFormatArg::Block => InputFormat::Block,
+            InputFormatArg::Csv => InputFormat::Csv,
+            InputFormatArg::Pencilmark => InputFormat::Pencilmark,
+            InputFormatArg::Json => InputFormat::Json,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormatArg {
     /// CSV with a header row.
@@ -743,13 +781,7 @@ impl BatchArgs {
                 // header.
                 _ => OutputFormat::Csv,
             },
-            input_format: self.input_format.map(|f| match f {
-                InputFormatArg::Line => InputFormat::Line,
-                InputFormatArg::Block => InputFormat::Block,
-                InputFormatArg::Csv => InputFormat::Csv,
-                InputFormatArg::Pencilmark => InputFormat::Pencilmark,
-                InputFormatArg::Json => InputFormat::Json,
-            }),
+            input_format: self.input_format.map(InputFormatArg::format),
             column: self.column.clone(),
             threads: self.workers.threads,
             chunk_size: self

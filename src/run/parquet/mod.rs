@@ -70,7 +70,7 @@ pub enum Kind {
 pub fn kind_of(name: &str) -> Kind {
     match name {
         "line" | "index" | "solutions" | "clues" | "guesses" | "solve_ns" | "copy"
-        | "automorphisms" | "duplicate_of_line" => Kind::Int,
+        | "automorphisms" | "duplicate_of_line" | "line_a" | "line_b" => Kind::Int,
         "rating" | "er" | "ep" | "ed" => Kind::Float,
         "singles" => Kind::Bool,
         _ => Kind::Text,
@@ -82,6 +82,7 @@ fn is_word_column(name: &str) -> bool {
     matches!(
         name,
         "status" | "class" | "symmetry" | "split" | "verdict" | "er_technique" | "file"
+            | "file_a" | "file_b" | "kind"
     )
 }
 
