@@ -7,6 +7,7 @@
 
 mod common;
 
+mod audit_cli;
 mod bench_cli;
 mod canon;
 mod cli;

@@ -9,6 +9,7 @@
 
 use std::io::IsTerminal;
 
+use crate::canon::grids::complete_form;
 use crate::canon::Canonicalizer;
 use crate::dedup::keys::hash_cells;
 use crate::engine;
@@ -128,7 +129,7 @@ fn read_one(rec: &Record, canon: &mut Canonicalizer) -> Read {
         Ok(g) => {
             let solved = engine::solve(g, 2);
             let solution = match (&solved.first, solved.solutions) {
-                (Some(s), 1) => Some(key64(canon.canonical(s).form.cells())),
+                (Some(s), 1) => complete_form(s.cells()).map(|f| key64(&f.form)),
                 _ => None,
             };
             Read::Puzzle {
@@ -304,8 +305,10 @@ mod tests {
             deletions(g.cells(), 7, pass, 3, &mut c, &mut parts);
         }
         let key = |d: &Deleted| (d.key, d.cell);
-        let (mut a, mut b): (Vec<_>, Vec<_>) =
-            (all.iter().map(key).collect(), parts.iter().map(key).collect());
+        let (mut a, mut b): (Vec<_>, Vec<_>) = (
+            all.iter().map(key).collect(),
+            parts.iter().map(key).collect(),
+        );
         a.sort_unstable();
         b.sort_unstable();
         assert_eq!(a, b);

@@ -246,7 +246,9 @@ pub fn parse_kinds(s: &str) -> Result<u8, String> {
             .into_iter()
             .find(|k| k.as_str() == part)
             .ok_or_else(|| {
-                format!("'{part}' is not a kind: exact, equivalent, neighbour, same-solution or all")
+                format!(
+                    "'{part}' is not a kind: exact, equivalent, neighbour, same-solution or all"
+                )
             })?;
         bits |= k.bit();
     }

@@ -15,6 +15,7 @@ use std::fmt;
 use rayon::prelude::*;
 
 use super::keys::{deletions, partition, Deleted, Keyed, Store};
+use crate::canon::grids::{complete_form, GridForm};
 use crate::canon::{Canonical, Canonicalizer};
 use crate::engine;
 use crate::grid::Grid;
@@ -176,7 +177,8 @@ pub fn find(store: &Store, opts: &Options) -> Vec<Pair> {
     let canon = sorted(&store.canon);
     let classes = runs(&canon, |k| k.key);
     let mut pairs: Vec<Pair> = Vec::new();
-    let across_ok = |a: u32, b: u32| !opts.across || store.file[a as usize] != store.file[b as usize];
+    let across_ok =
+        |a: u32, b: u32| !opts.across || store.file[a as usize] != store.file[b as usize];
 
     // Exact and equivalent: inside each class.
     if opts.wants(Kind::Exact) || opts.wants(Kind::Equivalent) {
@@ -238,17 +240,17 @@ pub fn find(store: &Store, opts: &Options) -> Vec<Pair> {
         let found: Vec<Vec<Pair>> = runs(&solution, |k| k.key)
             .par_iter()
             .map(|r| {
-                let members: Vec<(u32, Grid, Canonical)> = solution[r.clone()]
+                let members: Vec<(u32, GridForm)> = solution[r.clone()]
                     .iter()
                     .filter_map(|k| {
                         let s = engine::solve(&store.grid(k.id), 2);
                         let s = s.first.filter(|_| s.solutions == 1)?;
-                        Some((k.id, s, crate::canon::canonical(&s)))
+                        Some((k.id, complete_form(s.cells())?))
                     })
                     .collect();
                 let mut out = Vec::new();
-                for (i, (a, _, ca)) in members.iter().enumerate() {
-                    for (b, _, cb) in &members[i + 1..] {
+                for (i, (a, ca)) in members.iter().enumerate() {
+                    for (b, cb) in &members[i + 1..] {
                         if across_ok(*a, *b) && ca.form == cb.form {
                             out.push(Pair {
                                 a: *a,
@@ -285,7 +287,12 @@ struct Proposal {
 impl Proposal {
     fn new(a: u32, ca: u8, b: u32, cb: u8) -> Proposal {
         if a < b {
-            Proposal { ra: a, rb: b, ca, cb }
+            Proposal {
+                ra: a,
+                rb: b,
+                ca,
+                cb,
+            }
         } else {
             Proposal {
                 ra: b,
@@ -409,10 +416,7 @@ fn neighbours(
             };
             let (xs, ys) = (class(p.ra), class(p.rb));
             let (gra, grb) = (store.grid(p.ra), store.grid(p.rb));
-            let (cra, crb) = (
-                crate::canon::canonical(&gra),
-                crate::canon::canonical(&grb),
-            );
+            let (cra, crb) = (crate::canon::canonical(&gra), crate::canon::canonical(&grb));
             let mut out = Vec::new();
             for &x in &xs {
                 let gx = store.grid(x);
@@ -432,10 +436,7 @@ fn neighbours(
                         continue;
                     }
                     let to_y = crb.transform.then(&cy.transform.inverse());
-                    let (da, db) = (
-                        deleted_in(&gra, p.ca, &to_x),
-                        deleted_in(&grb, p.cb, &to_y),
-                    );
+                    let (da, db) = (deleted_in(&gra, p.ca, &to_x), deleted_in(&grb, p.cb, &to_y));
                     if let Some(pair) = neighbour_pair(x, &gx, da, y, &gy, db) {
                         out.push(pair);
                     }
@@ -510,10 +511,9 @@ fn neighbour_pair(
         let edit = match edit {
             Edit::Remove(c) => Edit::Add(image(&back, c.cell, c.digit)),
             Edit::Add(d) => Edit::Remove(image(&back, d.cell, d.digit)),
-            Edit::Replace(c, d) => Edit::Replace(
-                image(&back, d.cell, d.digit),
-                image(&back, c.cell, c.digit),
-            ),
+            Edit::Replace(c, d) => {
+                Edit::Replace(image(&back, d.cell, d.digit), image(&back, c.cell, c.digit))
+            }
         };
         Some(Pair {
             a: y,

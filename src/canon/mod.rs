@@ -25,6 +25,7 @@
 
 mod classes;
 pub mod command;
+pub mod grids;
 
 use std::sync::OnceLock;
 

@@ -81,8 +81,16 @@ pub fn kind_of(name: &str) -> Kind {
 fn is_word_column(name: &str) -> bool {
     matches!(
         name,
-        "status" | "class" | "symmetry" | "split" | "verdict" | "er_technique" | "file"
-            | "file_a" | "file_b" | "kind"
+        "status"
+            | "class"
+            | "symmetry"
+            | "split"
+            | "verdict"
+            | "er_technique"
+            | "file"
+            | "file_a"
+            | "file_b"
+            | "kind"
     )
 }
 
