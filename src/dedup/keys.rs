@@ -23,6 +23,19 @@ pub enum By {
     /// The same minlex canonical form: equivalent under relabeling, transposition and the
     /// band/row/stack/column permutations.
     Canon,
+    /// Equivalent unique solutions (the canonical form of the solution grid, see
+    /// [`canon::grids`]); a puzzle without exactly one solution is keyed by its canonical form.
+    Solution,
+}
+
+impl By {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            By::Exact => "exact",
+            By::Canon => "canon",
+            By::Solution => "solution",
+        }
+    }
 }
 
 /// The 128-bit key of a grid's cells.
@@ -45,6 +58,17 @@ pub fn key(grid: &Grid, by: By) -> u128 {
     match by {
         By::Exact => hash_cells(grid.cells()),
         By::Canon => hash_cells(canon::canonical(grid).form.cells()),
+        By::Solution => {
+            let s = crate::engine::solve(grid, 2);
+            match (s.first, s.solutions) {
+                (Some(sol), 1) => match canon::grids::complete_form(sol.cells()) {
+                    // Apart from every puzzle's key: a solution's form is a complete grid.
+                    Some(f) => hash_cells(&f.form) ^ 1,
+                    None => key(grid, By::Canon),
+                },
+                _ => key(grid, By::Canon),
+            }
+        }
     }
 }
 

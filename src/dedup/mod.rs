@@ -193,10 +193,7 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
     if !req.quiet {
         eprintln!(
             "sudoku-batch: dedup --by {}: {} lines: {} kept ({} distinct puzzles, {} not puzzles), {} duplicates dropped",
-            match req.by {
-                By::Exact => "exact",
-                By::Canon => "canon",
-            },
+            req.by.as_str(),
             group(counts.lines),
             group(counts.kept),
             group(counts.distinct),

@@ -8,6 +8,13 @@
 //! the seed gives a number `u` uniform in [0, 1); `u < test` is test, `u < test + valid` is valid,
 //! anything else train. A line that is not a puzzle is sent to a side by a hash of its text (so it
 //! is never lost), reported on stderr and counted.
+//!
+//! Keys: the exact givens, the canonical form, the unique solution's canonical form (streaming,
+//! like the others), or the family ([`family`]: everything `audit` links, kept together; not
+//! streaming). Every split that writes files records them in a manifest ([`manifest`]).
+
+pub mod family;
+pub mod manifest;
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -39,10 +46,28 @@ impl Side {
     }
 }
 
+/// What keeps puzzles on one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitBy {
+    /// A per-puzzle key: the side is a pure function of it (streaming).
+    Key(By),
+    /// The puzzle's family (see [`family`]).
+    Family,
+}
+
+impl SplitBy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SplitBy::Key(b) => b.as_str(),
+            SplitBy::Family => "family",
+        }
+    }
+}
+
 /// A whole `split` run.
 #[derive(Clone, Debug)]
 pub struct Request {
-    pub by: By,
+    pub by: SplitBy,
     /// The share of puzzles sent to test, in [0, 1].
     pub test: f64,
     /// The share sent to valid; `test + valid <= 1`.
@@ -172,9 +197,26 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
             files.push(Some((path, BufWriter::with_capacity(256 * 1024, f))));
         }
     }
+    let families = match req.by {
+        SplitBy::Family => Some(family::families(inputs, req.threads, req.quiet)?),
+        SplitBy::Key(_) => None,
+    };
+    let mut next = 0usize;
+    let by = match req.by {
+        SplitBy::Key(b) => b,
+        SplitBy::Family => By::Exact,
+    };
     let mut counts = Counts::default();
     let mut failed: Option<(usize, io::Error)> = None;
-    let result = keys::scan(inputs, req.by, req.threads, &mut |file, rec, key| {
+    let result = keys::scan(inputs, by, req.threads, &mut |file, rec, key| {
+        let key = match (&families, key) {
+            (Some(f), Some(_)) if f.place.get(next) == Some(&(file as u32, rec.line)) => {
+                next += 1;
+                Some(u128::from(f.key[next - 1]))
+            }
+            (Some(_), _) => None,
+            (None, k) => k,
+        };
         let key = match key {
             Some(k) => k,
             None => {
@@ -241,13 +283,49 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
             }
         }
     }
+    let manifest_base = if req.label {
+        req.output.clone()
+    } else {
+        req.prefix.clone()
+    };
+    if let Some(base) = manifest_base {
+        let outputs: Vec<manifest::Output> = if req.label {
+            vec![manifest::Output {
+                side: "labels",
+                path: base.clone(),
+                lines: counts.sides.iter().sum(),
+            }]
+        } else {
+            files
+                .iter()
+                .zip(Side::ALL)
+                .filter_map(|(f, side)| {
+                    f.as_ref().map(|(p, _)| manifest::Output {
+                        side: side.as_str(),
+                        path: p.clone(),
+                        lines: counts.sides[side as usize],
+                    })
+                })
+                .collect()
+        };
+        let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+        manifest::write(
+            &manifest::path_for(&base),
+            req.by.as_str(),
+            req.seed,
+            (req.test, req.valid),
+            counts.sides,
+            counts.unreadable,
+            &names,
+            &outputs,
+            families.as_ref().map(|f| (f.count, f.largest)),
+        )
+        .map_err(run::Error::OutputFile)?;
+    }
     if !req.quiet {
         eprintln!(
             "sudoku-batch: split --by {}: {} train, {} valid, {} test ({} not puzzles)",
-            match req.by {
-                By::Exact => "exact",
-                By::Canon => "canon",
-            },
+            req.by.as_str(),
             group(counts.sides[0]),
             group(counts.sides[1]),
             group(counts.sides[2]),

@@ -11,6 +11,8 @@ pub enum ByArg {
     Exact,
     /// The same canonical form: equivalent puzzles.
     Canon,
+    /// Equivalent unique solutions (a puzzle without exactly one solution: its canonical form).
+    Solution,
 }
 
 impl ByArg {
@@ -18,8 +20,23 @@ impl ByArg {
         match self {
             ByArg::Exact => crate::dedup::By::Exact,
             ByArg::Canon => crate::dedup::By::Canon,
+            ByArg::Solution => crate::dedup::By::Solution,
         }
     }
+}
+
+/// What keeps puzzles on one side for split.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SplitByArg {
+    /// The same givens (blanks normalised).
+    Exact,
+    /// The same canonical form: equivalent puzzles.
+    Canon,
+    /// Equivalent unique solutions (a puzzle without exactly one solution: its canonical form).
+    Solution,
+    /// Families: puzzles linked by equivalence, a shared solution or a one-clue edit, and
+    /// everything linked to those, all on one side (reads the inputs twice; not stdin).
+    Family,
 }
 
 #[derive(Args, Debug)]
@@ -67,10 +84,11 @@ pub struct SplitArgs {
     #[arg(long, value_name = "S")]
     pub seed: u64,
 
-    /// What decides a puzzle's side: its canonical form (equivalent puzzles together) or its
-    /// exact givens.
+    /// What decides a puzzle's side: its canonical form (equivalent puzzles together), its exact
+    /// givens, its solution (puzzles with equivalent solutions together), or its family (see
+    /// audit: equivalent, same-solution and neighbour links, followed transitively).
     #[arg(long, value_enum, default_value = "canon")]
-    pub by: ByArg,
+    pub by: SplitByArg,
 
     /// Write PREFIX.train.txt, PREFIX.test.txt and, with --valid, PREFIX.valid.txt.
     #[arg(long, value_name = "PREFIX", required_unless_present = "label")]
@@ -116,7 +134,12 @@ impl DedupArgs {
 impl SplitArgs {
     pub fn request(&self) -> crate::split::Request {
         crate::split::Request {
-            by: self.by.by(),
+            by: match self.by {
+                SplitByArg::Exact => crate::split::SplitBy::Key(crate::dedup::By::Exact),
+                SplitByArg::Canon => crate::split::SplitBy::Key(crate::dedup::By::Canon),
+                SplitByArg::Solution => crate::split::SplitBy::Key(crate::dedup::By::Solution),
+                SplitByArg::Family => crate::split::SplitBy::Family,
+            },
             test: self.test,
             valid: self.valid,
             seed: self.seed,
