@@ -41,39 +41,36 @@ pub fn complete_form(cells: &[u8; 81]) -> Option<GridForm> {
     for (t, g) in views.iter().enumerate() {
         for band in 0..3 {
             for ro in PERMS3 {
-                let top = [
-                    band * 3 + ro[0] as usize,
-                    band * 3 + ro[1] as usize,
-                    band * 3 + ro[2] as usize,
-                ];
+                let top = ro.map(|k| band * 3 + k as usize);
                 for stack in 0..3 {
                     for co in PERMS3 {
-                        let first = [
-                            stack * 3 + co[0] as usize,
-                            stack * 3 + co[1] as usize,
-                            stack * 3 + co[2] as usize,
-                        ];
-                        let (rows, cols, label) = forced(g, top, first);
-                        // Build row by row, leaving as soon as the grid is larger than the best.
-                        let mut smaller = false;
-                        let mut larger = false;
-                        'rows: for r in 0..9 {
-                            for c in 0..9 {
-                                let v = label[g[rows[r] * 9 + cols[c]] as usize];
-                                let k = r * 9 + c;
-                                out[k] = v;
-                                if !smaller {
-                                    if v > best[k] {
-                                        larger = true;
-                                        break 'rows;
-                                    }
-                                    if v < best[k] {
-                                        smaller = true;
-                                    }
-                                }
+                        let first = co.map(|k| stack * 3 + k as usize);
+                        let mut label = [0u8; 10];
+                        for (i, &r) in top.iter().enumerate() {
+                            for (k, &c) in first.iter().enumerate() {
+                                label[g[r * 9 + c] as usize] = (3 * i + k + 1) as u8;
                             }
                         }
-                        if !larger && (smaller || best_choice.is_none()) {
+                        // The columns follow from the first row; compare it before going on
+                        // (most choices lose there).
+                        let rest = others(stack, |c| label[g[top[0] * 9 + c] as usize]);
+                        let cols = [
+                            first[0], first[1], first[2], rest[0], rest[1], rest[2], rest[3],
+                            rest[4], rest[5],
+                        ];
+                        let mut order = std::cmp::Ordering::Equal;
+                        if !write_row(g, &label, top[0], &cols, 0, &mut out, &best, &mut order) {
+                            continue;
+                        }
+                        let rest = others(band, |r| label[g[r * 9 + cols[0]] as usize]);
+                        let rows = [
+                            top[0], top[1], top[2], rest[0], rest[1], rest[2], rest[3], rest[4],
+                            rest[5],
+                        ];
+                        if (1..9).all(|r| {
+                            write_row(g, &label, rows[r], &cols, r, &mut out, &best, &mut order)
+                        }) && (order.is_lt() || best_choice.is_none())
+                        {
                             best = out;
                             best_choice = Some((t == 1, rows, cols, label));
                         }
@@ -96,26 +93,32 @@ pub fn complete_form(cells: &[u8; 81]) -> Option<GridForm> {
     })
 }
 
-/// The rows, columns and labels forced by the choice of the top band's rows `top` and the first
-/// stack's columns `first` (see the module notes).
-fn forced(g: &[u8; 81], top: [usize; 3], first: [usize; 3]) -> ([usize; 9], [usize; 9], [u8; 10]) {
-    let mut label = [0u8; 10];
-    for (i, &r) in top.iter().enumerate() {
-        for (k, &c) in first.iter().enumerate() {
-            label[g[r * 9 + c] as usize] = (3 * i + k + 1) as u8;
+/// Writes output row `r` (source row `src` under `cols` and `label`) into `out`, comparing it
+/// with `best` as long as the rows so far tie (`order`); `false` as soon as the grid is larger.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn write_row(
+    g: &[u8; 81],
+    label: &[u8; 10],
+    src: usize,
+    cols: &[usize; 9],
+    r: usize,
+    out: &mut [u8; 81],
+    best: &[u8; 81],
+    order: &mut std::cmp::Ordering,
+) -> bool {
+    for c in 0..9 {
+        let v = label[g[src * 9 + cols[c]] as usize];
+        let k = r * 9 + c;
+        out[k] = v;
+        if order.is_eq() {
+            *order = v.cmp(&best[k]);
+            if order.is_gt() {
+                return false;
+            }
         }
     }
-    // The other stacks: columns sorted by their first-row label, stacks by the smallest; the
-    // other bands: rows sorted by their first-column label, bands by the smallest.
-    let rest = others(first[0] / 3, |c| label[g[top[0] * 9 + c] as usize]);
-    let cols = [
-        first[0], first[1], first[2], rest[0], rest[1], rest[2], rest[3], rest[4], rest[5],
-    ];
-    let rest = others(top[0] / 3, |r| label[g[r * 9 + cols[0]] as usize]);
-    let rows = [
-        top[0], top[1], top[2], rest[0], rest[1], rest[2], rest[3], rest[4], rest[5],
-    ];
-    (rows, cols, label)
+    true
 }
 
 /// The lines (rows or columns) of the two bands (stacks) other than `skip`, each band's lines
@@ -124,7 +127,14 @@ fn others(skip: usize, key: impl Fn(usize) -> u8) -> [usize; 6] {
     let mut groups = [[0usize; 3]; 2];
     for (n, b) in (0..3).filter(|&b| b != skip).enumerate() {
         let mut lines = [b * 3, b * 3 + 1, b * 3 + 2];
-        lines.sort_unstable_by_key(|&l| key(l));
+        let mut keys = lines.map(&key);
+        // Three elements: a sorting network.
+        for (i, j) in [(0, 1), (1, 2), (0, 1)] {
+            if keys[j] < keys[i] {
+                keys.swap(i, j);
+                lines.swap(i, j);
+            }
+        }
         groups[n] = lines;
     }
     if key(groups[1][0]) < key(groups[0][0]) {
