@@ -343,8 +343,11 @@ fn hrm_bytes_are_the_same_with_any_thread_count() {
     );
 }
 
-/// The rows of a Parquet file: per row, column name → value.
-fn parquet_rows(path: &Path) -> (Vec<(String, String)>, Vec<HashMap<String, Field>>) {
+/// A Parquet file's columns (name, physical type) and rows (column name → value).
+type ParquetRows = (Vec<(String, String)>, Vec<HashMap<String, Field>>);
+
+/// The columns and rows of a Parquet file.
+fn parquet_rows(path: &Path) -> ParquetRows {
     let r = SerializedFileReader::new(std::fs::File::open(path).unwrap()).unwrap();
     let schema: Vec<(String, String)> = r
         .metadata()
