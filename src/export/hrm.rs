@@ -21,7 +21,9 @@
 //! and `identifiers.json` (`["<blank>"]`) at the top, where HRM's builder writes it.
 //!
 //! Every array is streamed to its file and its `.npy` header written at the end ([`npy`]), so
-//! memory does not grow with the split.
+//! memory does not grow with the split. A puzzle's examples — its copies' tokens and the tails of
+//! their `examples.csv` rows — are made on the workers ([`examples`]); the writer only numbers
+//! them and copies bytes, so it keeps up with the workers even with `--augment 1000`.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -29,7 +31,7 @@ use std::path::{Path, PathBuf};
 
 use super::npy::{Dtype, NpyWriter};
 use super::{Context, Kept, Report, Sink, Split, SplitReport};
-use crate::run::rows::csv_field;
+use crate::grid::Grid;
 use crate::transform::Transform;
 
 /// The token of a blank cell; digit d is `BLANK + d`.
@@ -38,7 +40,6 @@ pub const BLANK: u8 = 1;
 /// The split being written.
 struct Current {
     folder: PathBuf,
-    source: String,
     inputs: NpyWriter,
     labels: NpyWriter,
     identifiers: NpyWriter,
@@ -66,12 +67,58 @@ impl HrmWriter {
 }
 
 /// The tokens of a grid: blank 1, digit d d + 1.
+#[cfg(test)]
 fn tokens(cells: &[u8; 81]) -> [u8; 81] {
     let mut out = [0u8; 81];
     for (o, &v) in out.iter_mut().zip(cells) {
         *o = v + BLANK;
     }
     out
+}
+
+/// A puzzle's examples as the writer takes them: made on a worker.
+#[derive(Clone, Debug, Default)]
+pub struct Examples {
+    /// Per example, 81 input tokens then 81 label tokens.
+    pub tokens: Vec<u8>,
+    /// Per example, the end of its `examples.csv` row after the example and group numbers
+    /// (`,copy,source,line,transform` and the newline), one after the other.
+    pub tails: Vec<u8>,
+    /// Where each example's tail ends in `tails`.
+    pub ends: Vec<usize>,
+}
+
+/// The examples of `puzzle` (with its unique `solution`, read from `line` of the input whose
+/// CSV-quoted name is `source`): the original, then a copy per transform of `copies`.
+pub fn examples(
+    puzzle: &Grid,
+    solution: &Grid,
+    line: u64,
+    source: &[u8],
+    copies: impl Iterator<Item = Transform>,
+) -> Examples {
+    use std::io::Write as _;
+    let mut e = Examples::default();
+    for (copy, t) in std::iter::once(Transform::IDENTITY)
+        .chain(copies)
+        .enumerate()
+    {
+        let src = t.source_cells();
+        let digits = t.digits();
+        for grid in [puzzle, solution] {
+            let cells = grid.cells();
+            e.tokens.extend(
+                src.iter()
+                    .map(|&s| digits[cells[s as usize] as usize] + BLANK),
+            );
+        }
+        // Writing into a Vec cannot fail.
+        let _ = write!(e.tails, ",{copy},");
+        e.tails.extend_from_slice(source);
+        let _ = writeln!(e.tails, ",{line},{t}");
+        e.ends.push(e.tails.len());
+    }
+    e
 }
 
 /// An index as HRM's `int32`, or the error saying the split is too large for it.
@@ -94,7 +141,7 @@ pub fn metadata(groups: u64, puzzles: u64) -> String {
 }
 
 impl Sink for HrmWriter {
-    fn begin(&mut self, split: Split, input: &str) -> Result<(), String> {
+    fn begin(&mut self, split: Split, _input: &str) -> Result<(), String> {
         let folder = self.dir.join(split.dir());
         std::fs::create_dir_all(&folder)
             .map_err(|e| crate::run::output::cannot_create(&folder, &e))?;
@@ -116,7 +163,6 @@ impl Sink for HrmWriter {
                 BufWriter::with_capacity(1 << 18, f)
             },
             folder,
-            source: input.to_string(),
             puzzles: 0,
             groups: 0,
         };
@@ -134,37 +180,37 @@ impl Sink for HrmWriter {
     }
 
     fn row(&mut self, kept: &Kept) -> Result<u64, String> {
+        use std::io::Write as _;
         let Some(cur) = self.current.as_mut() else {
             return Err("a row outside any split".into());
         };
-        let copies = std::iter::once(Transform::IDENTITY).chain(kept.copies.iter().copied());
-        let mut line = Vec::with_capacity(96);
-        let mut n = 0;
-        for (copy, t) in copies.enumerate() {
-            let puzzle = t.apply_cells(kept.puzzle.cells());
-            let solution = t.apply_cells(kept.solution.cells());
+        let Some(ex) = &kept.examples else {
+            return Err("a puzzle without its examples".into());
+        };
+        let mut start = 0;
+        let mut head = Vec::with_capacity(24);
+        for (tokens, &end) in ex.tokens.chunks_exact(162).zip(&ex.ends) {
             let example = cur.puzzles;
             cur.puzzles += 1;
-            let end = index(cur.puzzles)?;
-            line.clear();
-            line.extend_from_slice(format!("{example},{},{copy},", cur.groups).as_bytes());
-            csv_field(&mut line, cur.source.as_bytes());
-            line.extend_from_slice(format!(",{},{t}\n", kept.line).as_bytes());
+            let next = index(cur.puzzles)?;
+            head.clear();
+            let _ = write!(head, "{example},{}", cur.groups);
             let written = cur
                 .inputs
-                .u8s(&tokens(&puzzle))
-                .and_then(|()| cur.labels.u8s(&tokens(&solution)))
+                .u8s(&tokens[..81])
+                .and_then(|()| cur.labels.u8s(&tokens[81..]))
                 .and_then(|()| cur.identifiers.i32(0))
-                .and_then(|()| cur.puzzle_indices.i32(end))
-                .and_then(|()| cur.examples.write_all(&line));
+                .and_then(|()| cur.puzzle_indices.i32(next))
+                .and_then(|()| cur.examples.write_all(&head))
+                .and_then(|()| cur.examples.write_all(&ex.tails[start..end]));
             written.map_err(|e| format!("{}: {e}", cur.folder.display()))?;
-            n += 1;
+            start = end;
         }
         cur.groups += 1;
         cur.group_indices
             .i32(index(cur.puzzles)?)
             .map_err(|e| format!("{}: {e}", cur.folder.display()))?;
-        Ok(n)
+        Ok(ex.ends.len() as u64)
     }
 
     fn end(&mut self, _report: &SplitReport) -> Result<(), String> {
@@ -213,5 +259,28 @@ mod tests {
         assert_eq!(m["mean_puzzle_examples"], 1.0);
         assert_eq!(m["sets"][0], "all");
         assert!(index(u64::from(u32::MAX)).is_err());
+    }
+
+    #[test]
+    fn examples_are_the_copies_tokens_and_rows() {
+        let p: Grid = crate::testing::LEET.parse().unwrap();
+        let s = crate::engine::solve(&p, 2).first.unwrap();
+        let mut rng = crate::rng::Rng::new(5);
+        let ts: Vec<Transform> = (0..3).map(|_| Transform::random(&mut rng)).collect();
+        let e = examples(&p, &s, 7, b"\"a,b\"", ts.iter().copied());
+        assert_eq!(e.tokens.len(), 4 * 162);
+        assert_eq!(&e.tokens[..81], &tokens(p.cells()));
+        assert_eq!(&e.tokens[81..162], &tokens(s.cells()));
+        for (k, t) in ts.iter().enumerate() {
+            let at = (k + 1) * 162;
+            assert_eq!(&e.tokens[at..at + 81], &tokens(t.apply(&p).cells()));
+            assert_eq!(&e.tokens[at + 81..at + 162], &tokens(t.apply(&s).cells()));
+        }
+        let tails = String::from_utf8(e.tails).unwrap();
+        let rows: Vec<&str> = tails.lines().collect();
+        assert_eq!(rows[0], ",0,\"a,b\",7,n:123456789:123456789:123456789");
+        assert_eq!(rows[3], format!(",3,\"a,b\",7,{}", ts[2]));
+        assert_eq!(e.ends.len(), 4);
+        assert_eq!(*e.ends.last().unwrap(), tails.len());
     }
 }

@@ -40,7 +40,6 @@ use crate::input::{Input, InputFormat};
 use crate::run::ordered::{self, Event};
 use crate::run::parquet::Compression;
 use crate::run::{self, Status, Summary};
-use crate::transform::Transform;
 use read::{Column, Row, Source};
 
 /// Which layout to write.
@@ -180,14 +179,12 @@ impl Request {
         s
     }
 
-    /// The augmentation of `split`'s puzzles: HRM's training split only, as HRM's builder does.
+    /// The augmentation of `split`'s puzzles: the training split only, as HRM's builder does.
     fn augmentation(&self, split: Split) -> Option<AugmentJob> {
-        (self.layout == Layout::Hrm && split == Split::Train && self.augment > 0).then_some(
-            AugmentJob {
-                copies: self.augment,
-                seed: self.seed,
-            },
-        )
+        (split == Split::Train && self.augment > 0).then_some(AugmentJob {
+            copies: self.augment,
+            seed: self.seed,
+        })
     }
 }
 
@@ -255,13 +252,21 @@ pub struct Kept {
     pub solution: Grid,
     /// The carried fields, in the dataset's column order.
     pub fields: Vec<Option<String>>,
-    /// The transforms of its augmented copies (HRM's training split with `--augment`).
-    pub copies: Vec<Transform>,
+    /// HRM: the puzzle and its augmented copies as the writer takes them, made on a worker.
+    pub examples: Option<hrm::Examples>,
+}
+
+/// What a worker makes of a kept puzzle for HRM: the split's augmentation and input name.
+#[derive(Clone, Debug)]
+struct HrmWork {
+    augment: Option<AugmentJob>,
+    /// The input's name as a CSV field.
+    source: Vec<u8>,
 }
 
 /// What became of one record.
 enum Decision {
-    Kept(Kept),
+    Kept(Box<Kept>),
     LeftOut {
         line: u64,
         reason: Reason,
@@ -269,9 +274,9 @@ enum Decision {
     },
 }
 
-/// The decision on `row`: exported with its unique solution (and its copies' transforms), or
+/// The decision on `row`: exported with its unique solution (and, for HRM, its examples), or
 /// left out with the reason.
-fn decide(row: Row, augment: Option<&AugmentJob>) -> Decision {
+fn decide(row: Row, hrm: Option<&HrmWork>) -> Decision {
     let left = |reason, why: String| Decision::LeftOut {
         line: row.line,
         reason,
@@ -314,14 +319,17 @@ fn decide(row: Row, augment: Option<&AugmentJob>) -> Decision {
         }
         _ => {}
     }
-    let copies = augment.map_or_else(Vec::new, |a| a.transforms(&grid).collect());
-    Decision::Kept(Kept {
+    let examples = hrm.map(|h| {
+        let copies = h.augment.iter().flat_map(|a| a.transforms(&grid));
+        hrm::examples(&grid, &solution, row.line, &h.source, copies)
+    });
+    Decision::Kept(Box::new(Kept {
         line: row.line,
         puzzle: grid,
         solution,
         fields: row.fields,
-        copies,
-    })
+        examples,
+    }))
 }
 
 /// A layout's writer: handed each split's kept puzzles in input order.
@@ -627,12 +635,19 @@ fn export_into(req: &Request, dir: &Path, started: Instant) -> Result<Report, ru
                 read_split(&source, &opts, &columns, counter, feeder)
             }
         };
-        let augment = req.augmentation(*split);
+        let hrm = (req.layout == Layout::Hrm).then(|| {
+            let mut source = Vec::new();
+            run::rows::csv_field(&mut source, name.as_bytes());
+            HrmWork {
+                augment: req.augmentation(*split),
+                source,
+            }
+        });
         let work = move |chunk: Chunk| Done {
             decisions: chunk
                 .rows
                 .into_iter()
-                .map(|r| decide(r, augment.as_ref()))
+                .map(|r| decide(r, hrm.as_ref()))
                 .collect(),
             bytes: chunk.bytes,
         };
