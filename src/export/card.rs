@@ -187,9 +187,11 @@ fn meaning(name: &str) -> String {
             .into(),
         "file" => "the corpus file `solve` or `rate` read the puzzle from".into(),
         "clues" => "givens".into(),
-        "guesses" => "the solver's guesses proving the solution unique (`rate`)".into(),
+        "guesses" => {
+            "in `solve` and `rate` rows: the solver's guesses proving the solution unique".into()
+        }
         "rating" => {
-            "`rate`'s rating: the solver's mean guesses over random equivalent copies".into()
+            "in `rate` rows: the solver's mean guesses over random equivalent copies".into()
         }
         "singles" => "naked and hidden singles alone solve it".into(),
         "class" => "QQWing's class: simple, easy, intermediate or expert".into(),
