@@ -22,6 +22,8 @@
 //! - [`rate`]: what `rate` writes per puzzle: guesses, transform-averaged rating, singles, class.
 //! - [`explain`]: Sudoku Explainer 1.2.1's rating (ER/EP/ED) and step path, as `serate` gives
 //!   them; `explain` and `rate --se`.
+//! - [`export`]: train/test/valid files as the folders training code reads: a Hugging Face
+//!   dataset (Parquet and a dataset card) or HRM's NumPy layout.
 //! - [`bench`]: timing the engine, exports (one file per format), the machine, refereeing other
 //!   solvers (`bench --external`).
 //! - [`transform`], [`rng`]: equivalence transforms and seeded randomness for the dataset
@@ -52,6 +54,7 @@ pub mod corpora;
 pub mod dedup;
 pub mod engine;
 pub mod explain;
+pub mod export;
 pub mod generate;
 pub mod grid;
 pub mod human;

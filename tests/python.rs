@@ -4,7 +4,7 @@
 //! the Sudoku Explainer ratings against the reference set.
 //!
 //! The environment lives under the target directory and is made once (maturin, NumPy, pytest,
-//! pyarrow and pandas from PyPI); the extension is built by `maturin build --release` into a cargo target directory
+//! pyarrow, pandas and datasets from PyPI); the extension is built by `maturin build --release` into a cargo target directory
 //! of its own there (not the one this test runs from, which cargo holds locked), so a rerun with
 //! nothing changed only relinks nothing and reinstalls the wheel: seconds, where the first build
 //! takes minutes. It is compiled as ignored only when python3 is missing; a failing build or pytest
@@ -13,10 +13,17 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const PACKAGES: [&str; 5] = ["maturin>=1.5,<2", "numpy", "pytest", "pyarrow", "pandas"];
+const PACKAGES: [&str; 6] = [
+    "maturin>=1.5,<2",
+    "numpy",
+    "pytest",
+    "pyarrow",
+    "pandas",
+    "datasets",
+];
 
-/// A venv with maturin, NumPy, pytest, and pyarrow and pandas (to read `--format parquet`
-/// back), made once.
+/// A venv with maturin, NumPy, pytest, pyarrow and pandas (to read `--format parquet` back),
+/// and Hugging Face's datasets (to load `export --to hf` folders), made once.
 fn venv() -> PathBuf {
     crate::common::python_venv("python-venv", &PACKAGES)
 }

@@ -17,6 +17,7 @@ mod differential;
 mod examples;
 mod explain;
 mod explain_cli;
+mod export_cli;
 mod first_contact;
 mod generate;
 mod golden;

@@ -33,6 +33,8 @@
 //!   (a list of dicts per puzzle, the CLI's JSON layout): the paths are found with the GIL
 //!   released and only turned into dicts after.
 
+mod export;
+
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
@@ -1200,6 +1202,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rate_file, m)?)?;
     m.add_function(wrap_pyfunction!(explain_file, m)?)?;
     m.add_function(wrap_pyfunction!(canon_file, m)?)?;
+    m.add_function(wrap_pyfunction!(export::export_hf, m)?)?;
+    m.add_function(wrap_pyfunction!(export::export_hrm, m)?)?;
     // The package's version, as its wheel and `pip show` give it.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("STATUS_NAMES", status_names())?;

@@ -44,6 +44,8 @@ __all__ = [
     "rate_file",
     "canon_file",
     "explain_file",
+    "export_hf",
+    "export_hrm",
     "SolveResult",
     "RateResult",
     "CanonResult",
@@ -701,4 +703,91 @@ def canon_file(
         column=column,
         output=output,
         transform=transform,
+    )
+
+
+def _opt_path(p: Optional[PathLike]) -> Optional[str]:
+    return None if p is None else os.fspath(p)
+
+
+def export_hf(
+    train: PathLike,
+    test: PathLike,
+    out: PathLike,
+    *,
+    valid: Optional[PathLike] = None,
+    force: bool = False,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    solution_column: Optional[str] = None,
+    compression: str = "zstd",
+    rows_per_file: int = 1_000_000,
+    quiet: bool = True,
+) -> Dict[str, Any]:
+    """``sudoku-batch export --to hf``: the splits as a Hugging Face dataset folder ``out``
+    (Parquet files per split and a ``README.md`` card), loadable with
+    ``datasets.load_dataset(out)``.
+
+    ``train``, ``test`` (and ``valid``) are puzzle files, CSV rows or Parquet files (``solve`` or
+    ``rate`` output, or any table with a puzzle column: its other columns travel along, typed).
+    Only puzzles with exactly one solution are exported, with it; the others are counted by
+    reason and listed in ``out/left_out.csv``. ``out`` must not exist (``force=True`` replaces an
+    earlier export). Returns the report: ``{"dir", "layout", "seconds", "splits": {"train":
+    {"input", "read", "puzzles", "examples", "left_out": {reason: count}}, ...}}``. Raises
+    ``OSError`` when an input cannot be read or ``out`` cannot be written."""
+    return _native.export_hf(
+        os.fspath(train),
+        os.fspath(test),
+        os.fspath(out),
+        valid=_opt_path(valid),
+        force=force,
+        threads=threads,
+        format=format,
+        column=column,
+        solution_column=solution_column,
+        compression=compression,
+        rows_per_file=rows_per_file,
+        quiet=quiet,
+    )
+
+
+def export_hrm(
+    train: PathLike,
+    test: PathLike,
+    out: PathLike,
+    *,
+    valid: Optional[PathLike] = None,
+    augment: int = 0,
+    seed: int = 0,
+    force: bool = False,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    solution_column: Optional[str] = None,
+    quiet: bool = True,
+) -> Dict[str, Any]:
+    """``sudoku-batch export --to hrm``: the splits in the layout of HRM's
+    ``build_sudoku_dataset.py`` (TRM reads it too): per split ``all__inputs.npy`` and
+    ``all__labels.npy`` (``uint8 [N, 81]``, blank 1, digit d d+1), ``all__puzzle_identifiers.npy``,
+    ``all__puzzle_indices.npy``, ``all__group_indices.npy`` (``int32``), ``dataset.json`` and
+    ``examples.csv``; ``identifiers.json`` at the top.
+
+    ``augment=K`` puts K random equivalent copies of each training puzzle in its group, drawn
+    from ``seed`` and the puzzle (the same arrays whatever ``threads``); ``examples.csv`` records
+    each copy's transform. Inputs, left-out records, ``force`` and the report as
+    :func:`export_hf`."""
+    return _native.export_hrm(
+        os.fspath(train),
+        os.fspath(test),
+        os.fspath(out),
+        valid=_opt_path(valid),
+        augment=augment,
+        seed=seed,
+        force=force,
+        threads=threads,
+        format=format,
+        column=column,
+        solution_column=solution_column,
+        quiet=quiet,
     )

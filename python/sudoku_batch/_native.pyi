@@ -1,7 +1,7 @@
 """Typing stub of the compiled module. Use the ``sudoku_batch`` package, which wraps these
 functions' dicts into result objects; see its docstrings for the contracts."""
 
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -101,3 +101,33 @@ def canon_file(
     output: str = "csv",
     transform: bool = False,
 ) -> Dict[str, float]: ...
+def export_hf(
+    train: str,
+    test: str,
+    out: str,
+    *,
+    valid: Optional[str] = None,
+    force: bool = False,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    solution_column: Optional[str] = None,
+    compression: str = "zstd",
+    rows_per_file: int = 1000000,
+    quiet: bool = True,
+) -> Dict[str, Any]: ...
+def export_hrm(
+    train: str,
+    test: str,
+    out: str,
+    *,
+    valid: Optional[str] = None,
+    augment: int = 0,
+    seed: int = 0,
+    force: bool = False,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    solution_column: Optional[str] = None,
+    quiet: bool = True,
+) -> Dict[str, Any]: ...

@@ -86,6 +86,7 @@ where
             augment::execute(inputs, target, settings, job)
         }),
         Command::Generate(a) => generate(&a, id),
+        Command::Export(a) => export(&a, &run),
         Command::Provenance { file } => match crate::provenance::read(&file) {
             Ok(text) => {
                 println!("{text}");
@@ -275,6 +276,24 @@ fn generate(a: &args::GenerateArgs, run: &Run<'_>) -> i32 {
             );
             exit::FOUND
         }
+        Err(e) => error(e),
+    }
+}
+
+/// `export`: the request with its provenance, the report mapped to a code.
+fn export(a: &args::ExportArgs, run: &Run<'_>) -> i32 {
+    let mut req = match a.request() {
+        Ok(r) => r,
+        Err(e) => return error(e),
+    };
+    let inputs: Vec<Input> = req.splits().into_iter().map(|(_, i)| i.clone()).collect();
+    req.provenance = match provenance(run, !a.no_provenance, &inputs) {
+        Ok(p) => p,
+        Err(e) => return error(e),
+    };
+    match crate::export::execute(&req) {
+        Ok(report) if a.strict && report.left_out_total() > 0 => exit::FOUND,
+        Ok(_) => exit::OK,
         Err(e) => error(e),
     }
 }

@@ -396,7 +396,7 @@ pub fn write_row(
 
 /// Writes one CSV field: as it is, unless it holds a comma, a quote, CR or LF; then in quotes
 /// with quotes doubled (the `csv` crate's `QuoteStyle::Necessary`).
-fn csv_field(out: &mut Vec<u8>, field: &[u8]) {
+pub(crate) fn csv_field(out: &mut Vec<u8>, field: &[u8]) {
     if !field
         .iter()
         .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))

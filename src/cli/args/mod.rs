@@ -15,8 +15,10 @@ use crate::run::{output::Target, OutputFormat, Settings, Shard};
 
 mod audit;
 mod dataset;
+mod export;
 pub use audit::*;
 pub use dataset::*;
+pub use export::*;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -260,6 +262,43 @@ Exit status: 0 completed, 1 --strict found invalid lines, 2 usage or I/O error, 
     )]
     Augment(AugmentArgs),
 
+    /// Write train/test (and valid) files as a folder training code reads directly: a Hugging
+    /// Face dataset (--to hf) or HRM's NumPy layout (--to hrm).
+    #[command(
+        long_about = "Write a train, a test and optionally a valid input as the folder a \
+training program reads as it is. Inputs are puzzle files (any format solve reads), CSV rows or \
+Parquet files (solve or rate output, or any table with a puzzle column: its other columns, \
+ratings and sources, travel along with --to hf).\n\n\
+Every exported puzzle has exactly one solution, proven by the solver, and that solution is its \
+label. A record that is not a usable puzzle, has no solution or several, or whose solution \
+column (--solution-column) disagrees is left out: reported on stderr with its file and line, \
+counted per split and reason, and listed in DIR/left_out.csv.\n\n\
+--to hf: DIR/train/, test/, valid/ hold Parquet files (train-00000-of-00001.parquet, …) with \
+the columns puzzle, solution, source, line, then the input's other columns, typed (a column \
+named puzzle, solution, source or line is carried as origin_NAME; status, solutions, error and \
+solve_ns are dropped). DIR/README.md is the dataset card: its YAML header gives the splits \
+(valid is named validation), files and features, so datasets.load_dataset(DIR) loads it; the \
+text gives the counts, what was left out, clue and rating histograms, the inputs' provenance \
+and the audit's verdict.\n\n\
+--to hrm: HRM's build_sudoku_dataset.py layout (TRM reads it too): per split all__inputs.npy \
+and all__labels.npy (uint8 [N, 81], blank 1, digit d d+1), all__puzzle_identifiers.npy, \
+all__puzzle_indices.npy and all__group_indices.npy (int32, starting at 0, cumulative), \
+dataset.json, and examples.csv (each example's group, copy, source, line and transform); \
+identifiers.json at the top. --augment K adds K random equivalent copies of each training \
+puzzle to its group, drawn from --seed and the puzzle: the same bytes with any -j.\n\n\
+Both write DIR/export.json (counts, reasons, columns, provenance). DIR is written as \
+DIR.partial and renamed when complete; an existing DIR is refused unless --force, which \
+replaces only a folder holding an earlier export.",
+        after_help = "Examples:\n  \
+sudoku-batch split --test 0.1 --seed 1 --prefix hard top1465.txt\n  \
+sudoku-batch export --to hf --train hard.train.txt --test hard.test.txt -o hard-hf\n  \
+sudoku-batch rate corpus.txt --format parquet -o rated.parquet   # ratings travel along\n  \
+sudoku-batch export --to hrm --augment 1000 --seed 1 --train train.csv --test test.csv -o data/sudoku\n\n\
+Exit status: 0 done (left-out records are reported, not failures), 1 --strict and some record \
+was left out, 2 usage or I/O error."
+    )]
+    Export(ExportArgs),
+
     /// Generate puzzles, each proven to have exactly one solution: seeded, reproducible on any
     /// machine with any -j, minimal by default, with symmetry and class/clue/rating targets.
     #[command(
@@ -362,6 +401,7 @@ impl Command {
             Command::Audit(a) => &mut a.output,
             Command::Generate(a) => &mut a.output,
             Command::Bench(_)
+            | Command::Export(_)
             | Command::Verify(_)
             | Command::Provenance { .. }
             | Command::Completions { .. }

@@ -133,11 +133,11 @@ impl Compression {
 /// The key of the provenance record in a Parquet file's key-value metadata.
 pub const PROVENANCE_KEY: &str = "sudoku_batch.provenance";
 
-/// The schema of `names` (all columns optional: an empty CSV field is a null).
-fn schema(names: &[String]) -> parquet::errors::Result<Type> {
+/// The schema of `names` typed by `kinds` (all columns optional: an empty CSV field is a null).
+fn schema(names: &[String], kinds: &[Kind]) -> parquet::errors::Result<Type> {
     let mut fields = Vec::with_capacity(names.len());
-    for name in names {
-        let (physical, logical) = match kind_of(name) {
+    for (name, &kind) in names.iter().zip(kinds) {
+        let (physical, logical) = match kind {
             Kind::Int => (Physical::INT64, None),
             Kind::Float => (Physical::DOUBLE, None),
             Kind::Bool => (Physical::BOOLEAN, None),
@@ -327,7 +327,8 @@ impl Buffer {
     }
 }
 
-fn parse_int(field: &[u8]) -> Option<i64> {
+/// An `i64` written in decimal with an optional `-` (what an integer column accepts).
+pub(crate) fn parse_int(field: &[u8]) -> Option<i64> {
     let (neg, digits) = match field.split_first() {
         Some((b'-', rest)) => (true, rest),
         _ => (false, field),
@@ -527,17 +528,18 @@ impl<W: Write + Send> Encoder<W> {
     fn new(
         out: W,
         names: Vec<String>,
+        kinds: Vec<Kind>,
         compression: Compression,
         provenance: Option<String>,
     ) -> parquet::errors::Result<Self> {
         let writer = pages::FileWriter::new(
             out,
-            Arc::new(SchemaDescriptor::new(Arc::new(schema(&names)?))),
+            Arc::new(SchemaDescriptor::new(Arc::new(schema(&names, &kinds)?))),
             compression.codec(),
             format!("sudoku-batch {}", env!("CARGO_PKG_VERSION")),
             provenance.map(|p| vec![KeyValue::new(PROVENANCE_KEY.into(), p)]),
         )?;
-        let columns = names.iter().map(|n| Buffer::new(kind_of(n))).collect();
+        let columns = kinds.iter().map(|&k| Buffer::new(k)).collect();
         let words = names.iter().map(|n| is_word_column(n)).collect();
         Ok(Encoder {
             writer,
@@ -780,8 +782,24 @@ impl<W: Write + Send + 'static> ParquetSink<W> {
         compression: Compression,
         provenance: Option<String>,
     ) -> io::Result<Self> {
+        let kinds = names.iter().map(|n| kind_of(n)).collect();
+        Self::with_kinds(out, names, kinds, compression, provenance)
+    }
+
+    /// [`ParquetSink::new`] with each column's type given (`kinds`, one per name) instead of
+    /// told from its name: for rows whose columns come from the input (`export`).
+    pub fn with_kinds(
+        out: W,
+        names: Vec<String>,
+        kinds: Vec<Kind>,
+        compression: Compression,
+        provenance: Option<String>,
+    ) -> io::Result<Self> {
+        if kinds.len() != names.len() {
+            return Err(io::Error::other("a Parquet column without a type"));
+        }
         let mut encoder =
-            Encoder::new(out, names, compression, provenance).map_err(io::Error::other)?;
+            Encoder::new(out, names, kinds, compression, provenance).map_err(io::Error::other)?;
         let (tx, rx): (SyncSender<Piece>, Receiver<Piece>) = sync_channel(QUEUE);
         let handle = std::thread::Builder::new()
             .name("parquet".into())
