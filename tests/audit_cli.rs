@@ -454,12 +454,16 @@ fn split_by_solution_and_by_family_certify_on_the_corpora() {
     ignore = "needs the corpora: ../shared/data or $SUDOKU_DATA"
 )]
 fn readme_certified_dataset_in_five_commands() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let at = readme
         .find("A certified dataset in five commands")
         .expect("the README lost its certified dataset section");
     let block = &readme[at..];
-    let start = block.find("```sh\n").expect("no sh block after the heading") + 6;
+    let start = block
+        .find("```sh\n")
+        .expect("no sh block after the heading")
+        + 6;
     let end = start + block[start..].find("```").unwrap();
     let dir = tmp("readme-certified");
     let corpus = sudoku_batch::corpora::path("top1465.txt");
@@ -486,6 +490,8 @@ fn readme_certified_dataset_in_five_commands() {
         commands += 1;
     }
     assert!(commands >= 5, "{commands}");
+    let card = std::fs::read_to_string(dir.join("dataset").join("README.md")).unwrap();
+    assert!(card.contains("**Clean"), "{card}");
     for split in ["train", "test"] {
         let files: Vec<_> = std::fs::read_dir(dir.join("dataset").join(split))
             .unwrap()

@@ -543,7 +543,9 @@ fn hf_rows_carry_the_inputs_columns_typed() {
         "## Rating: `rating`",
         "| more than one solution | 2 | 0 |",
         "| its solution column is not the puzzle's unique solution | 0 | 1 |",
-        "## Audit\n\nNot audited",
+        "## Audit\n\n**",
+        "| kind | pairs across splits |\n|---|--:|\n| exact | ",
+        "| same-solution | ",
     ] {
         assert!(card.contains(want), "{want:?} not in the card:\n{card}");
     }

@@ -109,6 +109,52 @@ impl Store {
     }
 }
 
+impl Store {
+    /// A store of puzzles given as grids, one group an input (lines numbered from 1 in each
+    /// group), with the read pass's keys: for auditing puzzles that are already in memory.
+    /// Every grid must pass the rule check; one that does not is counted as not a puzzle.
+    pub fn from_groups(groups: &[Vec<Packed>]) -> Store {
+        let mut store = Store {
+            per_file: vec![0; groups.len()],
+            unreadable: vec![0; groups.len()],
+            ..Store::default()
+        };
+        let mut canon = Canonicalizer::default();
+        for (file, group) in groups.iter().enumerate() {
+            for (i, packed) in group.iter().enumerate() {
+                let rec = Record {
+                    line: i as u64 + 1,
+                    puzzle: Grid::from_cells(unpack(packed))
+                        .ok_or(crate::grid::ParseError::WrongCellCount { found: 0 }),
+                    candidates: None,
+                };
+                match read_one(&rec, &mut canon) {
+                    Read::NotPuzzle { .. } => store.unreadable[file] += 1,
+                    Read::Puzzle {
+                        line,
+                        packed,
+                        exact,
+                        canon,
+                        solution,
+                    } => {
+                        let id = store.len() as u32;
+                        store.file.push(file as u32);
+                        store.line.push(line);
+                        store.packed.push(packed);
+                        store.exact.push(Keyed { key: exact, id });
+                        store.canon.push(Keyed { key: canon, id });
+                        if let Some(key) = solution {
+                            store.solution.push(Keyed { key, id });
+                        }
+                        store.per_file[file] += 1;
+                    }
+                }
+            }
+        }
+        store
+    }
+}
+
 /// Why a record is no puzzle to audit, or its grid.
 fn usable(rec: &Record) -> Result<&Grid, String> {
     match &rec.puzzle {

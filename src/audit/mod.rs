@@ -112,6 +112,22 @@ pub fn find(
     Ok((store, pairs))
 }
 
+/// Audits puzzles held in memory, one group an input: only pairs across groups, of every kind.
+pub fn across_groups(groups: &[Vec<keys::Packed>], threads: usize) -> Result<Counts, String> {
+    let store = Store::from_groups(groups);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(run::threads(threads))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let opts = Options {
+        kinds: 0b1111,
+        across: true,
+        passes: 1,
+    };
+    let pairs = pool.install(|| pairs::find(&store, &opts));
+    Ok(count(&store, &pairs))
+}
+
 /// Counts what `find` found.
 pub fn count(store: &Store, pairs: &[Pair]) -> Counts {
     let mut c = Counts {

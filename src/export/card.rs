@@ -26,6 +26,7 @@ pub fn card(
     context: &Context<'_>,
     splits: &[SplitFiles],
     ratings: &[&Column],
+    audit: &crate::audit::Counts,
 ) -> String {
     let req = context.request;
     let mut out = String::new();
@@ -145,20 +146,39 @@ pub fn card(
     }
 
     out.push_str(&provenance_section(report, context));
-    out.push_str(&audit_section(report));
+    out.push_str(&audit_section(report, audit));
     out
 }
 
-/// The audit's verdict on the splits. The `audit` command (leaks between splits: a puzzle of
-/// one split equivalent to a puzzle of another) is not part of this build: until it is, the
-/// card says the dataset was not audited and how to audit it.
-pub fn audit_section(report: &Report) -> String {
+/// The audit's verdict on the splits: `sudoku-batch audit --across` of the exported puzzles,
+/// run as the card is written (every kind: exact, equivalent, neighbour, same-solution).
+pub fn audit_section(report: &Report, audit: &crate::audit::Counts) -> String {
     let inputs: Vec<&str> = report.splits.iter().map(|s| s.input.as_str()).collect();
-    format!(
-        "## Audit\n\nNot audited: run `sudoku-batch audit --across {}` to check that no puzzle \
-         of one split is equivalent to a puzzle of another.\n",
+    let mut s = String::from("## Audit\n\n");
+    if audit.leaks() {
+        s.push_str("**Leaks: puzzles of one split are related to puzzles of another.** Pairs across splits:\n\n");
+    } else {
+        s.push_str(
+            "**Clean: no puzzle of one split is related to a puzzle of another** — \
+                    none exact, equivalent (relabelled, transposed, permuted), one clue apart, \
+                    or with an equivalent solution. Pairs across splits:\n\n",
+        );
+    }
+    s.push_str("| kind | pairs across splits |\n|---|--:|\n");
+    for k in crate::audit::Kind::ALL {
+        let _ = writeln!(
+            s,
+            "| {} | {} |",
+            k.as_str(),
+            group(audit.across[k as usize])
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nTo list them: `sudoku-batch audit --across {}`.",
         inputs.join(" ")
-    )
+    );
+    s
 }
 
 /// `| train | test |…` and the alignment row, for tables with a column per split.

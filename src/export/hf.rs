@@ -102,6 +102,8 @@ pub struct HfWriter {
     provenance: Option<String>,
     current: Option<Current>,
     done: Vec<SplitFiles>,
+    /// Each split's puzzles (4 bits a cell), for the audit in the card.
+    puzzles: Vec<Vec<crate::audit::keys::Packed>>,
 }
 
 impl HfWriter {
@@ -135,6 +137,7 @@ impl HfWriter {
             provenance,
             current: None,
             done: Vec::new(),
+            puzzles: Vec::new(),
         }
     }
 
@@ -211,6 +214,11 @@ impl Sink for HfWriter {
         if cur.file.is_none() {
             self.open_file(&mut cur)?;
         }
+        let at = cur.split as usize;
+        if self.puzzles.len() <= at {
+            self.puzzles.resize(at + 1, Vec::new());
+        }
+        self.puzzles[at].push(crate::audit::keys::pack(kept.puzzle.cells()));
         let out = &mut cur.pending;
         let mut grid = [0u8; 81];
         kept.puzzle.write_line(&mut grid);
@@ -300,7 +308,14 @@ impl Sink for HfWriter {
 
     fn finish(&mut self, report: &Report, context: &Context<'_>) -> Result<(), String> {
         let ratings: Vec<&Column> = self.ratings.iter().map(|&i| &self.carried[i]).collect();
-        let text = card::card(report, context, &self.done, &ratings);
+        let groups: Vec<Vec<crate::audit::keys::Packed>> = self
+            .puzzles
+            .iter()
+            .filter(|g| !g.is_empty())
+            .cloned()
+            .collect();
+        let audit = crate::audit::across_groups(&groups, context.request.threads)?;
+        let text = card::card(report, context, &self.done, &ratings, &audit);
         let path = self.dir.join("README.md");
         std::fs::write(&path, text).map_err(|e| crate::run::output::cannot_create(&path, &e))
     }
