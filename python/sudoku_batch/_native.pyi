@@ -1,7 +1,7 @@
 """Typing stub of the compiled module. Use the ``sudoku_batch`` package, which wraps these
 functions' dicts into result objects; see its docstrings for the contracts."""
 
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -101,3 +101,25 @@ def canon_file(
     output: str = "csv",
     transform: bool = False,
 ) -> Dict[str, float]: ...
+def sample_puzzles(
+    puzzles: _Puzzles,
+    *,
+    by: str,
+    per_band: int,
+    bands: Optional[List[str]] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]: ...
+def sample_file(
+    path: str,
+    *,
+    by: str,
+    per_band: int,
+    bands: Optional[List[str]] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    out: Optional[str] = None,
+    output: str = "csv",
+) -> Dict[str, Any]: ...

@@ -22,7 +22,7 @@ pub mod files;
 pub mod ordered;
 pub mod output;
 pub mod parquet;
-mod progress;
+pub mod progress;
 pub mod rows;
 pub mod summary;
 
