@@ -18,6 +18,7 @@
 //! - [`augment`]: random equivalent copies of puzzles (and solutions) for training data.
 //! - [`canon`]: minlex canonical forms, automorphism counts and the transform to the form.
 //! - [`dedup`], [`split`]: equivalence-aware deduplication and leak-free splits.
+//! - [`sample`]: reproducible stratified samples (bottom-k per band of a rating).
 //! - [`generate`]: seeded, proven-unique puzzle generation and `minimize`.
 //! - [`rate`]: what `rate` writes per puzzle: guesses, transform-averaged rating, singles, class.
 //! - [`explain`]: Sudoku Explainer 1.2.1's rating (ER/EP/ED) and step path, as `serate` gives
@@ -63,6 +64,7 @@ pub mod provenance;
 pub mod rate;
 pub mod rng;
 pub mod run;
+pub mod sample;
 pub mod solve;
 pub mod split;
 #[cfg(test)]

@@ -27,6 +27,7 @@ mod properties;
 mod python;
 mod rate;
 mod reference;
+mod sample_cli;
 mod scale;
 mod se_reference;
 mod slurm;

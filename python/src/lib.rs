@@ -56,6 +56,8 @@ use sudoku_batch::rate::{self, command::RateJob};
 use sudoku_batch::run::{self, output, OutputFormat, Settings, Status, Summary};
 use sudoku_batch::{engine, solve, Grid};
 
+mod sample;
+
 /// Rows handed to one rayon task at least: a row is microseconds of work, so this keeps the
 /// scheduling cost negligible while leaving plenty of tasks to balance hard rows.
 const MIN_ROWS_PER_TASK: usize = 64;
@@ -1204,6 +1206,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canon_file, m)?)?;
     m.add_function(wrap_pyfunction!(export::export_hf, m)?)?;
     m.add_function(wrap_pyfunction!(export::export_hrm, m)?)?;
+    m.add_function(wrap_pyfunction!(sample::sample_puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(sample::sample_file, m)?)?;
     // The package's version, as its wheel and `pip show` give it.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("STATUS_NAMES", status_names())?;

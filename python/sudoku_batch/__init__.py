@@ -46,12 +46,14 @@ __all__ = [
     "explain_file",
     "export_hf",
     "export_hrm",
+    "sample",
     "SolveResult",
     "RateResult",
     "CanonResult",
     "GenerateResult",
     "GenerateError",
     "ReadResult",
+    "SampleResult",
     "SOLVED",
     "MULTIPLE",
     "UNSOLVABLE",
@@ -275,6 +277,59 @@ class ReadResult:
     def __iter__(self):  # type: ignore[no-untyped-def]
         # So that ``puzzles, lines, skipped = read(path)`` works.
         return iter((self.puzzles, self.lines, self.skipped))
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class SampleResult:
+    """What :func:`sample` kept: the rows the CLI's ``sample`` writes, in input order, and the
+    per-band counts of its summary.
+
+    Attributes:
+        columns: the output's columns: the input's (for puzzles, ``rate``'s), then ``band``.
+        rows: the kept rows, each a list of its fields as the CLI's CSV writes them (``None``
+            for an empty field), its band's name last.
+        lines: ``(K,)`` uint64, the 1-based line where each kept row starts in its input (row
+            ``i`` of an array or list counts as line ``i + 1``: see :attr:`index`).
+        band: ``(K,)`` int16, each kept row's band code; ``band_names[code]`` is its name.
+        band_names: the bands, in order: ``<E1``, ``[E1,E2)``, ..., ``>=En``, or the classes.
+        seen: ``(B,)`` uint64, per band the rows whose value falls in it.
+        kept: ``(B,)`` uint64, per band the rows kept (``min(seen, per_band)``).
+        skipped: rows without a value, by reason (``"status multiple"``, ``"no er"``, ...).
+        read: rows read.
+        per_band: the rows asked per band.
+    """
+
+    columns: List[str]
+    rows: List[List[Optional[str]]]
+    lines: np.ndarray
+    band: np.ndarray
+    band_names: Tuple[str, ...]
+    seen: np.ndarray
+    kept: np.ndarray
+    skipped: Dict[str, int]
+    read: int
+    per_band: int
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def index(self) -> np.ndarray:
+        """For puzzles given as an array or a list: the ``(K,)`` int64 row index of each kept
+        puzzle (``puzzles[result.index]`` are the kept puzzles)."""
+        return self.lines.astype(np.int64) - 1
+
+    def column(self, name: str) -> List[Optional[str]]:
+        """The kept rows' fields of column ``name`` (``"band"`` included)."""
+        i = self.columns.index(name)
+        return [r[i] for r in self.rows]
+
+    def short(self) -> Dict[str, int]:
+        """The bands with fewer rows than ``per_band``: name -> rows kept."""
+        return {n: int(k) for n, k in zip(self.band_names, self.kept.tolist()) if k < self.per_band}
+
+    def __repr__(self) -> str:
+        return f"SampleResult(n={len(self)}, bands={len(self.band_names)}, short={len(self.short())})"
 
 
 def _rows(puzzles: Puzzles) -> Puzzles:
@@ -791,3 +846,70 @@ def export_hrm(
         solution_column=solution_column,
         quiet=quiet,
     )
+
+
+def sample(
+    source: Union[PathLike, Puzzles],
+    *,
+    by: str,
+    per_band: int,
+    bands: Optional[Union[str, Sequence[Union[float, int, str]]]] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    out: Optional[PathLike] = None,
+    output: str = "csv",
+) -> SampleResult:
+    """``sudoku-batch sample``: a reproducible stratified sample, up to ``per_band`` rows per band
+    of a value, the same rows on any machine and with any ``threads``.
+
+    ``source`` is a file (a path: rows as ``rate`` writes them, CSV, JSON lines or Parquet, or
+    plain puzzles, read as the CLI reads them; ``format`` and ``column`` as its
+    ``--input-format`` and ``--column``) or puzzles (a ``(N, 81)`` uint8 array or a sequence of
+    strings, as :func:`rate` takes them), whose values are computed as :func:`rate` computes them
+    (``se=True`` for er, ep, ed) and whose kept rows are ``rate``'s CSV rows.
+
+    ``by`` is ``"er"``, ``"ep"``, ``"ed"``, ``"rating"``, ``"clues"`` or ``"class"``. ``bands``
+    gives the edges (``"1.2,2.0"`` or ``[1.2, 2.0]``; written as given in the band names): bands
+    ``<E1``, ``[E1,E2)``, ..., ``>=En``. It defaults to ``1.2,2.0,4.0,6.2,7.5,8.5,9.5`` for
+    er/ep/ed, is required for rating and clues, and not taken for class (one band per class).
+    Each band keeps the rows with the smallest seeded hash of their puzzle (a uniform sample
+    without replacement that does not depend on order or shards). Rows without a value (not
+    ``solved``, an empty value, an unreadable puzzle) are counted in ``skipped``.
+
+    With ``out`` (files only), the sample is also written there as the CLI's ``-o OUT``
+    (``output``: ``"csv"``, ``"jsonl"`` or ``"parquet"``; no provenance record).
+
+    Raises:
+        ValueError: a bad argument (``by``, ``bands``, ``per_band``, ``format``, the puzzles'
+            container).
+        OSError: the file cannot be read, is not of one kind, or ``out`` cannot be written.
+    """
+    if isinstance(bands, str):
+        edges: Optional[List[str]] = [b.strip() for b in bands.split(",")]
+    elif bands is not None:
+        edges = [str(b) for b in bands]
+    else:
+        edges = None
+    if isinstance(source, (str, os.PathLike)):
+        r = _native.sample_file(
+            os.fspath(source),
+            by=by,
+            per_band=per_band,
+            bands=edges,
+            seed=seed,
+            threads=threads,
+            format=format,
+            column=column,
+            out=None if out is None else os.fspath(out),
+            output=output,
+        )
+    else:
+        if out is not None or format is not None or column is not None:
+            raise ValueError("out, format and column are for a file; puzzles were given")
+        r = _native.sample_puzzles(
+            _rows(source), by=by, per_band=per_band, bands=edges, seed=seed, threads=threads
+        )
+    r["band_names"] = tuple(r["band_names"])
+    return SampleResult(**r)

@@ -131,3 +131,25 @@ def export_hrm(
     solution_column: Optional[str] = None,
     quiet: bool = True,
 ) -> Dict[str, Any]: ...
+def sample_puzzles(
+    puzzles: _Puzzles,
+    *,
+    by: str,
+    per_band: int,
+    bands: Optional[List[str]] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]: ...
+def sample_file(
+    path: str,
+    *,
+    by: str,
+    per_band: int,
+    bands: Optional[List[str]] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    format: Optional[str] = None,
+    column: Optional[str] = None,
+    out: Optional[str] = None,
+    output: str = "csv",
+) -> Dict[str, Any]: ...

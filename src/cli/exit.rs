@@ -24,6 +24,8 @@ Exit status:
   1  the run completed but found failures: with --strict, some puzzle was invalid, unsolvable or
      given up (--max-guesses); verify: some row is not right; bench --external: a wrong or
      missing answer, or the solver crashed or timed out; generate: a puzzle found no try
-     meeting the targets within --max-tries
+     meeting the targets within --max-tries; sample --strict: a band has fewer rows than
+     --per-band
   2  usage error, or an input or output could not be opened, read or written
-  130  stopped by SIGINT or SIGTERM after writing every row read so far (see --resume)";
+  130  stopped by SIGINT or SIGTERM after writing every row read so far (see --resume; sample
+     writes nothing)";

@@ -140,6 +140,7 @@ where
                 }
             }
         },
+        Command::Sample(a) => sample(&a, &run),
         Command::Bench(a) => match bench::run::run(&a.request()) {
             bench::run::Outcome::Done | bench::run::Outcome::ClosedStdout => exit::OK,
             bench::run::Outcome::ExternalFailed => exit::FOUND,
@@ -294,6 +295,32 @@ fn export(a: &args::ExportArgs, run: &Run<'_>) -> i32 {
     match crate::export::execute(&req) {
         Ok(report) if a.strict && report.left_out_total() > 0 => exit::FOUND,
         Ok(_) => exit::OK,
+        Err(e) => error(e),
+    }
+}
+
+/// `sample`: inputs (Parquet files among them) checked, the run done, a short band mapped to 1
+/// under `--strict`.
+fn sample(a: &args::SampleArgs, run: &Run<'_>) -> i32 {
+    let stop = Arc::new(AtomicBool::new(false));
+    let req = match a.request(Arc::clone(&stop)) {
+        Ok(r) => r,
+        Err(e) => return error(e),
+    };
+    let inputs = match crate::sample::read::inputs(&a.files) {
+        Ok(i) => i,
+        Err(e) => return error(e),
+    };
+    let wanted = a.output.is_some() && !a.file.no_provenance;
+    let out = match provenance(run, wanted, &inputs) {
+        Ok(p) => a.output(p),
+        Err(e) => return error(e),
+    };
+    install_stop_signals(&stop);
+    match crate::sample::execute(&inputs, &req, &out) {
+        Ok(crate::sample::Ended::Done(s)) if a.strict && s.short().next().is_some() => exit::FOUND,
+        Ok(crate::sample::Ended::Done(_) | crate::sample::Ended::ClosedPipe) => exit::OK,
+        Ok(crate::sample::Ended::Interrupted) => exit::INTERRUPTED,
         Err(e) => error(e),
     }
 }

@@ -564,6 +564,12 @@ pub enum FileOut {
 impl RowsFile {
     /// Rows of `columns` on stdout, header first (CSV only).
     pub fn stdout(columns: &Columns, format: OutputFormat, with_file: bool) -> io::Result<Self> {
+        Self::stdout_named(&names_of(columns, with_file), format)
+    }
+
+    /// Rows of the columns `names` on stdout, header first (CSV only): for a command whose
+    /// columns are known only once its inputs are open (`sample`).
+    pub fn stdout_named(names: &[String], format: OutputFormat) -> io::Result<Self> {
         if let OutputFormat::Parquet(_) = format {
             return Err(io::Error::other(
                 "--format parquet needs -o FILE: a Parquet file is binary and only readable \
@@ -571,9 +577,7 @@ impl RowsFile {
             ));
         }
         let mut out = BufWriter::with_capacity(OUT_BUFFER, io::stdout());
-        let mut header = Vec::new();
-        columns.write_header(&mut header, format, with_file);
-        out.write_all(&header)?;
+        out.write_all(&header_of(names, format))?;
         Ok(RowsFile::Stdout(out))
     }
 
@@ -586,25 +590,28 @@ impl RowsFile {
         with_file: bool,
         provenance: Option<String>,
     ) -> Result<Self, String> {
+        Self::create_named(path, names_of(columns, with_file), format, provenance)
+    }
+
+    /// Rows of the columns `names` into `path`, as [`RowsFile::create`] writes them: for a
+    /// command whose columns are known only once its inputs are open (`sample`).
+    pub fn create_named(
+        path: &Path,
+        names: Vec<String>,
+        format: OutputFormat,
+        provenance: Option<String>,
+    ) -> Result<Self, String> {
         let partial = partial_path(path);
         let f = File::create(&partial).map_err(|e| cannot_create(path, &e))?;
         let mut buf = BufWriter::with_capacity(OUT_BUFFER, f);
         let (out, sidecar) = match format {
             OutputFormat::Parquet(c) => {
-                let names = columns
-                    .names
-                    .iter()
-                    .map(|n| n.to_string())
-                    .chain(with_file.then(|| "file".to_string()))
-                    .collect();
                 let sink = super::parquet::ParquetSink::new(buf, names, c, provenance)
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 (FileOut::Parquet(sink), None)
             }
             _ => {
-                let mut header = Vec::new();
-                columns.write_header(&mut header, format, with_file);
-                buf.write_all(&header)
+                buf.write_all(&header_of(&names, format))
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 (FileOut::Plain(buf), provenance)
             }
@@ -647,6 +654,26 @@ impl RowsFile {
             }
         }
     }
+}
+
+/// The names of `columns`, then `file` when `with_file`.
+fn names_of(columns: &Columns, with_file: bool) -> Vec<String> {
+    columns
+        .names
+        .iter()
+        .map(|n| n.to_string())
+        .chain(with_file.then(|| "file".to_string()))
+        .collect()
+}
+
+/// The header line of `names` (CSV only: JSON lines name their fields in every row).
+fn header_of(names: &[String], format: OutputFormat) -> Vec<u8> {
+    if format != OutputFormat::Csv {
+        return Vec::new();
+    }
+    let mut header = names.join(",").into_bytes();
+    header.push(b'\n');
+    header
 }
 
 impl Write for RowsFile {

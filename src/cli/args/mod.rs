@@ -19,6 +19,8 @@ mod export;
 pub use audit::*;
 pub use dataset::*;
 pub use export::*;
+mod sample;
+pub use sample::*;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -329,6 +331,34 @@ or I/O error, 130 interrupted."
     )]
     Generate(GenerateArgs),
 
+    /// Draw a reproducible stratified sample: per band of a value (er, ep, ed, rating, clues,
+    /// class), up to N rows, the same rows on any machine, with any -j, from shards or whole.
+    #[command(
+        long_about = "Draw a reproducible stratified sample of a rated dataset: the rows are \
+split into bands of a value (--by) and each band keeps up to --per-band rows, written unchanged, \
+in input order, with a band column.\n\n\
+Inputs: rows as `rate` writes them (CSV, JSON lines or Parquet; any table with a puzzle column \
+and the --by column), or plain puzzle files (and CSV files of puzzles without the --by column), \
+whose values are computed as `rate` computes them (`rate --se` for er, ep, ed) and whose kept \
+puzzles are written as `rate`'s rows. Only rows with status solved and a value are sampled; the \
+others are counted by reason in the summary.\n\n\
+Bands: --bands E1,E2,... gives <E1, [E1,E2), ..., >=En (lower edge included); --by class has one \
+band per class. Each row's priority is a hash of --seed and its puzzle; a band keeps the rows of \
+smallest priority (a uniform sample without replacement), so the sample depends on the rows and \
+the seed alone: not on -j, input order or shards, and sampling the samples of shards gives the \
+sample of the whole. Equal puzzles are kept or dropped together. Memory: per-band rows per \
+band.\n\n\
+The summary (stderr) gives per band the rows seen and kept, and says which bands are short.",
+        after_help = "Examples:\n  \
+sudoku-batch sample --by er --per-band 100 --seed 1 rated.csv -o eval.csv\n  \
+sudoku-batch sample --by clues --bands 22,26,30 --per-band 500 puzzles.txt\n  \
+sudoku-batch sample --by class --per-band 50 --format parquet -o eval.parquet rated.parquet\n  \
+sudoku-batch sample --by er --per-band 100 --shard 2/8 rated.csv -o part2.csv   # then sample the parts\n\n\
+Exit status: 0 written (also when a band is short), 1 --strict and a band has fewer rows than \
+--per-band, 2 usage or I/O error, 130 interrupted (nothing written)."
+    )]
+    Sample(SampleArgs),
+
     /// Reduce every puzzle to a minimal puzzle with the same unique solution.
     #[command(
         long_about = "Reduce every puzzle of the inputs to a minimal puzzle with the same unique \
@@ -400,6 +430,7 @@ impl Command {
             Command::Split(a) => &mut a.output,
             Command::Audit(a) => &mut a.output,
             Command::Generate(a) => &mut a.output,
+            Command::Sample(a) => &mut a.output,
             Command::Bench(_)
             | Command::Export(_)
             | Command::Verify(_)
