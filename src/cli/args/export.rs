@@ -60,8 +60,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "NAME")]
     pub column: Option<String>,
 
-    /// A table's solution column, checked against the unique solution [default: the first of
-    /// solution, solutions, when there is one].
+    /// A table's solution column, checked against the unique solution [default: solution, else
+    /// solutions unless the table has a status column (there it counts solutions), if any].
     #[arg(long, value_name = "NAME")]
     pub solution_column: Option<String>,
 

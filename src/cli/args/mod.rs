@@ -294,8 +294,10 @@ replaces only a folder holding an earlier export.",
         after_help = "Examples:\n  \
 sudoku-batch split --test 0.1 --seed 1 --prefix hard top1465.txt\n  \
 sudoku-batch export --to hf --train hard.train.txt --test hard.test.txt -o hard-hf\n  \
-sudoku-batch rate corpus.txt --format parquet -o rated.parquet   # ratings travel along\n  \
-sudoku-batch export --to hrm --augment 1000 --seed 1 --train train.csv --test test.csv -o data/sudoku\n\n\
+sudoku-batch rate hard.train.txt --format parquet -o train.parquet   # ratings travel along:\n  \
+sudoku-batch export --to hf --train train.parquet --test hard.test.txt -o rated-hf\n  \
+sudoku-batch export --to hrm --augment 1000 --seed 1 --train hard.train.txt --test hard.test.txt \
+-o hrm\n\n\
 Exit status: 0 done (left-out records are reported, not failures), 1 --strict and some record \
 was left out, 2 usage or I/O error."
     )]
