@@ -499,3 +499,28 @@ fn readme_certified_dataset_in_five_commands() {
         assert!(!files.is_empty(), "{split}");
     }
 }
+
+#[test]
+fn audit_and_split_labels_write_a_device_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tmp("audit-devnull");
+    let f = write(&dir, "set.txt", common::line(&planted(2)[0]) + "\n");
+    let out = run(&["audit", "-q", "-o", "/dev/null", &f]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run(&[
+        "split",
+        "-q",
+        "--label",
+        "--test",
+        "0.5",
+        "--seed",
+        "1",
+        "-o",
+        "/dev/null",
+        &f,
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let null = std::fs::metadata("/dev/null").unwrap().file_type();
+    assert!(null.is_char_device(), "/dev/null was replaced by a file");
+    assert!(!std::path::Path::new("/dev/null.manifest.json").exists());
+}

@@ -601,7 +601,15 @@ impl RowsFile {
         format: OutputFormat,
         provenance: Option<String>,
     ) -> Result<Self, String> {
-        let partial = partial_path(path);
+        // A device or FIFO (`-o /dev/null`) is written in place: a rename would replace it, and
+        // a side file beside it has no place.
+        let special = is_special(path);
+        let partial = if special {
+            path.to_path_buf()
+        } else {
+            partial_path(path)
+        };
+        let provenance = provenance.filter(|_| !special);
         let f = File::create(&partial).map_err(|e| cannot_create(path, &e))?;
         let mut buf = BufWriter::with_capacity(OUT_BUFFER, f);
         let (out, sidecar) = match format {
@@ -640,6 +648,9 @@ impl RowsFile {
                     FileOut::Parquet(sink) => sink.finish().and_then(|mut w| w.flush()),
                 };
                 ended.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                if partial == path {
+                    return Ok(());
+                }
                 std::fs::rename(&partial, &path).map_err(|e| {
                     format!(
                         "cannot rename {} to {}: {e}",

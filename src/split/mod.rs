@@ -283,8 +283,9 @@ pub fn execute(inputs: &[Input], req: &Request) -> Result<Ended, run::Error> {
             }
         }
     }
+    // No manifest beside a device or FIFO (`--label -o /dev/null`).
     let manifest_base = if req.label {
-        req.output.clone()
+        req.output.clone().filter(|p| !run::output::is_special(p))
     } else {
         req.prefix.clone()
     };
