@@ -94,6 +94,28 @@ pub struct Store {
 }
 
 impl Store {
+    /// Adds a puzzle the read pass made (id `id`, from input `file`).
+    fn push(&mut self, file: usize, id: u32, read: Read) {
+        if let Read::Puzzle {
+            line,
+            packed,
+            exact,
+            canon,
+            solution,
+        } = read
+        {
+            self.file.push(file as u32);
+            self.line.push(line);
+            self.packed.push(packed);
+            self.exact.push(Keyed { key: exact, id });
+            self.canon.push(Keyed { key: canon, id });
+            if let Some(key) = solution {
+                self.solution.push(Keyed { key, id });
+            }
+            self.per_file[file] += 1;
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.line.len()
     }
@@ -130,24 +152,7 @@ impl Store {
                 };
                 match read_one(&rec, &mut canon) {
                     Read::NotPuzzle { .. } => store.unreadable[file] += 1,
-                    Read::Puzzle {
-                        line,
-                        packed,
-                        exact,
-                        canon,
-                        solution,
-                    } => {
-                        let id = store.len() as u32;
-                        store.file.push(file as u32);
-                        store.line.push(line);
-                        store.packed.push(packed);
-                        store.exact.push(Keyed { key: exact, id });
-                        store.canon.push(Keyed { key: canon, id });
-                        if let Some(key) = solution {
-                            store.solution.push(Keyed { key, id });
-                        }
-                        store.per_file[file] += 1;
-                    }
+                    puzzle => store.push(file, store.len() as u32, puzzle),
                 }
             }
         }
@@ -257,15 +262,14 @@ pub fn read(
                                     "audit takes at most 4,294,967,295 puzzles in one run".into(),
                                 ));
                             };
-                            store.file.push(file as u32);
-                            store.line.push(line);
-                            store.packed.push(packed);
-                            store.exact.push(Keyed { key: exact, id });
-                            store.canon.push(Keyed { key: canon, id });
-                            if let Some(key) = solution {
-                                store.solution.push(Keyed { key, id });
-                            }
-                            store.per_file[file] += 1;
+                            let puzzle = Read::Puzzle {
+                                line,
+                                packed,
+                                exact,
+                                canon,
+                                solution,
+                            };
+                            store.push(file, id, puzzle);
                         }
                     }
                 }
