@@ -265,6 +265,10 @@ pub fn open(
                 _ if starts_with_object(source.fill_buf().map_err(|e| e.to_string())?) => {
                     Format::Jsonl
                 }
+                // A CSV header naming the value's column: rows piped in (`rate … | sample`).
+                _ if is_header_with(source.fill_buf().map_err(|e| e.to_string())?, by) => {
+                    Format::Csv
+                }
                 _ => {
                     // Lines, blocks or JSON boards, told from the first line as everywhere.
                     let records = input::records(source, InputFormat::Detect, column)?;
@@ -291,6 +295,18 @@ fn starts_with_object(head: &[u8]) -> bool {
         .find(|l| !is_skippable(l))
         .and_then(|l| l.iter().find(|b| !b.is_ascii_whitespace()))
         == Some(&b'{')
+}
+
+/// Whether the first line that is not blank or a `#` comment is a CSV header with the `--by`
+/// column among its fields.
+fn is_header_with(head: &[u8], by: By) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    head.split(|&b| b == b'\n')
+        .find(|l| !is_skippable(l))
+        .is_some_and(|l| {
+            l.split(|&b| b == b',')
+                .any(|f| f.trim_ascii() == by.column().as_bytes())
+        })
 }
 
 fn puzzles(records: Box<dyn Records<Record>>) -> Opened {
@@ -809,6 +825,16 @@ mod tests {
         assert!(object_fields(b"{\"a\":").is_err());
         assert!(object_fields(b"").is_err());
         assert_eq!(object_fields(b"{}").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn headers_and_objects_are_told_from_the_first_line() {
+        let rated = b"# rows\nline,puzzle,status,er\n1,x,solved,2.0\n";
+        assert!(is_header_with(rated, By::Er));
+        assert!(!is_header_with(rated, By::Rating));
+        assert!(!is_header_with(b"53..7....6..195\n", By::Er));
+        assert!(starts_with_object(b"\n  {\"line\":1}\n"));
+        assert!(!starts_with_object(b"[[\"5\"]]\n"));
     }
 
     #[test]
