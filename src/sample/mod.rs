@@ -23,6 +23,7 @@
 //! ([`judge::computed`]); the kept puzzles are then written as the rows `rate` (`rate --se` for
 //! er/ep/ed) writes for them, so sampling puzzles and sampling their `rate` output agree.
 
+pub mod json;
 pub mod judge;
 pub mod read;
 pub mod reservoir;
