@@ -1,8 +1,8 @@
 //! The fields of a JSON lines row, in the order written and with each value's JSON text kept,
 //! so that a row read from JSON lines is written back unchanged. serde_json (without its
-//! `preserve_order` feature) sorts an object's keys and re-prints its numbers (`9.0` may come
-//! back as `9`), so the line is checked with it and then cut into fields by a small scan that
-//! trusts the checked structure.
+//! `preserve_order` feature) sorts an object's keys and re-prints numbers in its own form (`1e2`
+//! comes back as `100.0`), so the line is checked with it and then cut into fields by a small
+//! scan that trusts the checked structure.
 
 use super::Value;
 
