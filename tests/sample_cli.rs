@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use sudoku_batch::sample::{judge::priority, Bands, By, Value};
 use sudoku_batch::Grid;
 
-use crate::common::cli::{run, tmp, write, Out, LEET};
+use crate::common::cli::{run, run_stdin, tmp, write, Out, LEET};
 use crate::common::Rng;
 use crate::dataset_cli::table;
 
@@ -437,6 +437,12 @@ fn parquet_and_json_lines_in_and_out() {
     for input in ["r.jsonl", "r.parquet"] {
         let got = ok(run(&[&args[..], &[&path(input)]].concat())).stdout;
         assert_eq!(got, want, "{input} gives the CSV's rows");
+    }
+    // Rows piped in (`rate … | sample`): told from the header, or from the first object.
+    for name in ["r.csv", "r.jsonl"] {
+        let text = std::fs::read(path(name)).unwrap();
+        let got = ok(run_stdin(&args, text)).stdout;
+        assert_eq!(got, want, "{name} on stdin");
     }
     // JSON lines out, from JSON lines in: each row as rate wrote it, with its band.
     let jsonl = ok(run(

@@ -23,6 +23,7 @@
 //! ([`judge::computed`]); the kept puzzles are then written as the rows `rate` (`rate --se` for
 //! er/ep/ed) writes for them, so sampling puzzles and sampling their `rate` output agree.
 
+pub mod json;
 pub mod judge;
 pub mod read;
 pub mod reservoir;
@@ -340,13 +341,27 @@ pub fn collect(inputs: &[Input], req: &Request) -> Result<Sample, run::Error> {
         pb.finish();
     }
     result?;
-    let interrupted = req.stop.as_ref().is_some_and(|s| s.load(Ordering::SeqCst));
     let columns = match columns {
         Some(c) => c,
         None => rate_columns(by, inputs.len() > 1),
     };
+    if req.stop.as_ref().is_some_and(|s| s.load(Ordering::SeqCst)) {
+        // A sample of part of the input is no sample: the counts so far, no rows (and no
+        // puzzle rated for its row).
+        let (bands, skipped) = counts(spec, &tally);
+        return Ok(Sample {
+            columns,
+            rows: Vec::new(),
+            bands,
+            skipped,
+            read: tally.read,
+            per_band: spec.per_band,
+            by,
+            interrupted: true,
+        });
+    }
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
-    finish(spec, tally, columns, &names, threads, interrupted)
+    finish(spec, tally, columns, &names, threads)
 }
 
 /// Samples puzzles held in memory (the Python module's arrays): puzzle `i` is `grid(i)` (or why
@@ -390,7 +405,7 @@ pub fn collect_grids(
         tally.add(entries, &seen, skipped);
     }
     let columns = rate_columns(spec.bands.by(), false);
-    finish(spec, tally, columns, &["-".to_string()], threads, false)
+    finish(spec, tally, columns, &["-".to_string()], threads)
 }
 
 fn pool(threads: usize) -> Result<rayon::ThreadPool, run::Error> {
@@ -447,17 +462,9 @@ fn rate_row(job: &RateJob, e: &Entry, file: Option<&str>) -> Vec<Value> {
     }
 }
 
-/// The sample of `tally`: kept rows in input order (plain puzzles given their `rate` rows), and
-/// the counts.
-fn finish(
-    spec: &Spec,
-    tally: Tally,
-    columns: Vec<String>,
-    inputs: &[String],
-    threads: usize,
-    interrupted: bool,
-) -> Result<Sample, run::Error> {
-    let bands: Vec<BandCount> = (0..spec.bands.len())
+/// The per-band counts and the skipped rows by reason of `tally`.
+fn counts(spec: &Spec, tally: &Tally) -> (Vec<BandCount>, Vec<(String, u64)>) {
+    let bands = (0..spec.bands.len())
         .map(|b| BandCount {
             label: spec.bands.label(b).to_string(),
             seen: tally.seen[b],
@@ -470,6 +477,20 @@ fn finish(
         .iter()
         .map(|(why, &n)| (why.label(by), n))
         .collect();
+    (bands, skipped)
+}
+
+/// The sample of `tally`: kept rows in input order (plain puzzles given their `rate` rows), and
+/// the counts.
+fn finish(
+    spec: &Spec,
+    tally: Tally,
+    columns: Vec<String>,
+    inputs: &[String],
+    threads: usize,
+) -> Result<Sample, run::Error> {
+    let (bands, skipped) = counts(spec, &tally);
+    let by = spec.bands.by();
     let mut entries = tally.reservoir.into_entries();
     entries.sort_by_key(|e| (e.input, e.line));
     let job = rate_job(by);
@@ -500,7 +521,7 @@ fn finish(
         read: tally.read,
         per_band: spec.per_band,
         by,
-        interrupted,
+        interrupted: false,
     })
 }
 

@@ -22,6 +22,7 @@ use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::reader::RowIter;
 use parquet::record::Field;
 
+use super::json::object_fields;
 use super::judge::{self, Bands, By, Judged, Skip};
 use super::Value;
 use crate::grid::{Grid, ParseError};
@@ -265,6 +266,10 @@ pub fn open(
                 _ if starts_with_object(source.fill_buf().map_err(|e| e.to_string())?) => {
                     Format::Jsonl
                 }
+                // A CSV header naming the value's column: rows piped in (`rate … | sample`).
+                _ if is_header_with(source.fill_buf().map_err(|e| e.to_string())?, by) => {
+                    Format::Csv
+                }
                 _ => {
                     // Lines, blocks or JSON boards, told from the first line as everywhere.
                     let records = input::records(source, InputFormat::Detect, column)?;
@@ -291,6 +296,18 @@ fn starts_with_object(head: &[u8]) -> bool {
         .find(|l| !is_skippable(l))
         .and_then(|l| l.iter().find(|b| !b.is_ascii_whitespace()))
         == Some(&b'{')
+}
+
+/// Whether the first line that is not blank or a `#` comment is a CSV header with the `--by`
+/// column among its fields.
+fn is_header_with(head: &[u8], by: By) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    head.split(|&b| b == b'\n')
+        .find(|l| !is_skippable(l))
+        .is_some_and(|l| {
+            l.split(|&b| b == b',')
+                .any(|f| f.trim_ascii() == by.column().as_bytes())
+        })
 }
 
 fn puzzles(records: Box<dyn Records<Record>>) -> Opened {
@@ -683,132 +700,18 @@ fn json_row(line: &[u8], names: &HashMap<String, usize>) -> Option<Vec<Value>> {
     Some(values)
 }
 
-/// The top-level fields of a JSON object, in the order written: a string as its text, `null`
-/// as null, anything else as its JSON text, unchanged. An error says why it is not an object.
-pub fn object_fields(line: &[u8]) -> Result<Vec<(String, Value)>, String> {
-    // Checked first, so the scan below may trust the structure.
-    let whole: serde_json::Value =
-        serde_json::from_slice(line).map_err(|e| format!("not JSON: {e}"))?;
-    if !whole.is_object() {
-        return Err("not a JSON object".into());
-    }
-    let bad = || "not a JSON object".to_string();
-    let mut fields = Vec::new();
-    let mut i = skip_space(line, 0) + 1;
-    loop {
-        i = skip_space(line, i);
-        match line.get(i) {
-            Some(b'}') | None => break,
-            Some(b',') => {
-                i += 1;
-                continue;
-            }
-            Some(b'"') => {}
-            Some(_) => return Err(bad()),
-        }
-        let key_end = string_end(line, i);
-        let key: String =
-            serde_json::from_slice(line.get(i..key_end).ok_or_else(bad)?).map_err(|_| bad())?;
-        i = skip_space(line, key_end);
-        if line.get(i) != Some(&b':') {
-            return Err(bad());
-        }
-        i = skip_space(line, i + 1);
-        let end = value_end(line, i);
-        let raw = line.get(i..end).ok_or_else(bad)?;
-        let value = match raw.first() {
-            Some(b'"') => Value::Text(serde_json::from_slice(raw).map_err(|_| bad())?),
-            _ if raw == b"null" => Value::Null,
-            _ => Value::Json(String::from_utf8(raw.to_vec()).map_err(|_| bad())?),
-        };
-        fields.push((key, value));
-        i = end;
-    }
-    Ok(fields)
-}
-
-fn skip_space(b: &[u8], mut i: usize) -> usize {
-    while b
-        .get(i)
-        .is_some_and(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
-    {
-        i += 1;
-    }
-    i
-}
-
-/// The index after the string starting at `start` (its opening quote).
-fn string_end(b: &[u8], start: usize) -> usize {
-    let mut j = start + 1;
-    while let Some(&c) = b.get(j) {
-        match c {
-            b'\\' => j += 2,
-            b'"' => return j + 1,
-            _ => j += 1,
-        }
-    }
-    b.len()
-}
-
-/// The index after the value starting at `start`.
-fn value_end(b: &[u8], start: usize) -> usize {
-    match b.get(start) {
-        Some(b'"') => string_end(b, start),
-        Some(b'{' | b'[') => {
-            let mut depth = 0usize;
-            let mut j = start;
-            while let Some(&c) = b.get(j) {
-                match c {
-                    b'"' => {
-                        j = string_end(b, j);
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return j + 1;
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            b.len()
-        }
-        _ => {
-            let mut j = start;
-            while b
-                .get(j)
-                .is_some_and(|c| !matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\r' | b'\n'))
-            {
-                j += 1;
-            }
-            j
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn json_objects_keep_their_order_and_raw_values() {
-        let line = br#" {"line": 3, "puzzle":"5.3\"x", "er":9.0,"steps":[{"a":[1,"]"]}],"e":null,"t":true} "#;
-        let f = object_fields(line).unwrap();
-        let keys: Vec<&str> = f.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(keys, ["line", "puzzle", "er", "steps", "e", "t"]);
-        assert_eq!(f[0].1, Value::Json("3".into()));
-        assert_eq!(f[1].1, Value::Text("5.3\"x".into()));
-        assert_eq!(f[2].1, Value::Json("9.0".into()));
-        assert_eq!(f[3].1, Value::Json(r#"[{"a":[1,"]"]}]"#.into()));
-        assert_eq!(f[4].1, Value::Null);
-        assert_eq!(f[5].1, Value::Json("true".into()));
-        assert!(object_fields(b"[1,2]").is_err());
-        assert!(object_fields(b"{\"a\":").is_err());
-        assert!(object_fields(b"").is_err());
-        assert_eq!(object_fields(b"{}").unwrap(), vec![]);
+    fn headers_and_objects_are_told_from_the_first_line() {
+        let rated = b"# rows\nline,puzzle,status,er\n1,x,solved,2.0\n";
+        assert!(is_header_with(rated, By::Er));
+        assert!(!is_header_with(rated, By::Rating));
+        assert!(!is_header_with(b"53..7....6..195\n", By::Er));
+        assert!(starts_with_object(b"\n  {\"line\":1}\n"));
+        assert!(!starts_with_object(b"[[\"5\"]]\n"));
     }
 
     #[test]

@@ -75,7 +75,8 @@ pub struct SampleArgs {
     pub seed: u64,
 
     /// How the inputs are written [default: by name (.csv, .jsonl, .parquet), else told from
-    /// the first line: `{` starts JSON lines, anything else is puzzles].
+    /// the first line: `{` starts JSON lines, a CSV header naming the --by column starts CSV
+    /// rows, anything else is puzzles].
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub input_format: Option<SampleInputArg>,
 
