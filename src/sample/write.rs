@@ -17,6 +17,7 @@ use crate::input::Input;
 use crate::run::files::{cannot_create, partial_path};
 use crate::run::output::{overwrites_input, RowsFile};
 use crate::run::parquet::{kind_of, Kind};
+use crate::run::rows::csv_field;
 use crate::run::{self, OutputFormat};
 
 /// Where and how a sample is written.
@@ -132,25 +133,6 @@ fn csv_row<'a>(out: &mut Vec<u8>, fields: impl Iterator<Item = &'a Value>) {
         }
     }
     out.push(b'\n');
-}
-
-/// One CSV field, quoted when it must be (the `csv` crate's rule, as every command writes).
-fn csv_field(out: &mut Vec<u8>, field: &[u8]) {
-    if !field
-        .iter()
-        .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
-    {
-        out.extend_from_slice(field);
-        return;
-    }
-    out.push(b'"');
-    for &b in field {
-        if b == b'"' {
-            out.push(b'"');
-        }
-        out.push(b);
-    }
-    out.push(b'"');
 }
 
 fn json_row<'a>(out: &mut Vec<u8>, names: &[String], fields: impl Iterator<Item = &'a Value>) {
